@@ -1,0 +1,59 @@
+//! End-of-scenario invariants shared by the models. Each names the kernel fact it checks.
+
+use crate::mm::Mem;
+use crate::page::*;
+use crate::sync::Ordering;
+use crate::trace::{fail, Invariant};
+
+/// Every page frame went back to the buddy allocator: references balanced, nothing leaked.
+/// A page still allocated with no holder left is a leaked reference ("refcount balance").
+pub fn all_pages_freed(m: &Mem) {
+    for (ptr, p) in m.map.iter() {
+        if p.ghost_allocated() && !p.ghost.in_hugepool.load(Ordering::Relaxed) {
+            fail(
+                "end of scenario",
+                Invariant::RefcountBalance,
+                format!(
+                    "{ptr:?} never freed: _count {} _mapcount {} flags {:#x} (a reference was leaked)",
+                    page_count_raw(p),
+                    p._mapcount.load(Ordering::Relaxed),
+                    p.flags.load(Ordering::Relaxed)
+                ),
+            );
+        }
+    }
+}
+
+/// The hugetlbfs page `head` is back in the pool, unreferenced and unmapped (its destructor
+/// ran exactly once: a second run is caught by `enqueue_huge_page`).
+pub fn huge_page_in_pool(m: &Mem, head: PagePtr) {
+    let p = m.pg(head);
+    let pool = m.hstate.lock.lock();
+    let in_pool = pool.freelist.iter().filter(|&&x| x == head).count();
+    if in_pool != 1 || page_count_raw(p) != 0 || page_mapcount(p) != 0 {
+        fail(
+            "end of scenario",
+            Invariant::RefcountBalance,
+            format!(
+                "hugetlbfs page {head:?}: in pool {in_pool}x, _count {}, mapcount {} (expected once, 0, 0)",
+                page_count_raw(p),
+                page_mapcount(p)
+            ),
+        );
+    }
+    for i in 1..(1usize << m.hstate.order) {
+        let t = m.pg(head.add(i));
+        if page_mapcount(t) != 0 || page_count_raw(t) != 0 {
+            fail(
+                "end of scenario",
+                Invariant::RefcountBalance,
+                format!(
+                    "hugetlbfs tail {:?}: _count {} mapcount {} after every reference was dropped",
+                    head.add(i),
+                    page_count_raw(t),
+                    page_mapcount(t)
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! S1 scenarios: compound refcounting, THP split and the hugetlbfs bypass (Linux 3.11–3.13).
+//!
+//! Machine: 4 page frames; the THP and the hugetlbfs page are order 1 (a head and one tail),
+//! allocated at frames 0–1, so frame 2 is the "next struct page" that a stale `page[1]` read
+//! lands on, as in a real memmap. Why order 1 suffices is in proofs/S1.*.md.
+
+use super::{invariants, join};
+use crate::compound::{Compound, PageRef};
+use crate::mm::huge_memory::split_huge_page;
+use crate::mm::hugetlb::{alloc_fresh_huge_page, alloc_huge_page, set_max_huge_pages};
+use crate::mm::page_alloc::alloc_pages;
+use crate::mm::rmap::page_remove_rmap;
+use crate::mm::swap::{get_page_foll, put_page};
+use crate::mm::{gup, Mem, MemConfig};
+use crate::page::{set_page_private, swp_entry, PagePtr};
+use crate::sync::{spawn_cpu, Ordering};
+use crate::trace::{fail, Invariant};
+use std::sync::Arc;
+
+/// The S1 machine.
+pub fn machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig { nr_pages: 4, thp_order: 1, huge_order: 1 }))
+}
+
+/// An anonymous THP of order `thp_order`: `alloc_pages(GFP_TRANSHUGE)` = compound, refcount 1.
+/// `mapped`: also mapped once by a pmd (`page_add_new_anon_rmap`: `_mapcount` = 0).
+fn alloc_thp(m: &Mem, mapped: bool) -> PagePtr {
+    let Some(head) = alloc_pages(m, m.cfg.thp_order, true) else {
+        fail("alloc_thp", Invariant::VmBugOn, "no free THP-sized block".to_string())
+    };
+    if mapped {
+        m.pg(head)._mapcount.store(0, Ordering::Relaxed);
+    }
+    head
+}
+
+/// A pin on `page` taken by gup under the page-table lock (`follow_page(FOLL_GET)` ->
+/// `get_page_foll()`), which serializes against split.
+fn gup_pin(m: &Mem, page: PagePtr) -> PageRef {
+    get_page_foll(m, page);
+    PageRef::adopt(m, page)
+}
+
+/// S1.1 / S1.5 — `get_page`/`put_page` on a pinned THP tail racing `__split_huge_page_refcount`.
+///
+/// * setup: THP (head H, tail T) held by its owner (refcount 1, unmapped); CPU0 holds a pin on
+///   T taken by gup under the PT lock.
+/// * CPU0: `get_page(T)` (the `__get_page_tail` slow path), `put_page(T)`, `put_page(T)`.
+/// * CPU1: `split_huge_page(H)`, then the owner's `put_page(H)`.
+/// * end: both frames freed exactly once, never while referenced; counts balanced.
+pub fn thp_get_put_vs_split<V: Compound>() {
+    let m = machine();
+    let head = alloc_thp(&m, false);
+    let tail = head.add(1);
+    let owner = PageRef::adopt(&m, head);
+    let pin0 = gup_pin(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let pin1 = PageRef::get::<V>(&m0, tail);
+        pin1.put::<V>(&m0);
+        pin0.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_huge_page::<V>(&m1, head);
+        owner.put::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::all_pages_freed(&m);
+}
+
+/// S1.2 — `get_page`/`put_page` on a hugetlbfs page's tail and head from two CPUs, with the
+/// owner's final put racing them.
+///
+/// * setup: a hugetlbfs page from the pool (head H, tail T), owner refcount 1; CPU0 holds a
+///   pin on T taken with `get_page(T)` while the owner's reference keeps the page.
+/// * CPU0: `get_page(T)`, `put_page(T)`, `put_page(T)` (its pin).
+/// * CPU1: `get_page(H)`, `put_page(H)`, then the owner's `put_page(H)`.
+/// * end: the destructor (`free_huge_page`) ran exactly once, when no reference remained: the
+///   page is in the pool once, `_count` 0, tail `_mapcount` back to -1.
+pub fn hugetlb_get_put<V: Compound>() {
+    let m = machine();
+    if !alloc_fresh_huge_page::<V>(&m) {
+        fail("hugetlb_get_put", Invariant::VmBugOn, "pool allocation failed".to_string());
+    }
+    let Some(head) = alloc_huge_page(&m) else {
+        fail("hugetlb_get_put", Invariant::VmBugOn, "empty pool".to_string())
+    };
+    let tail = head.add(1);
+    let owner = PageRef::adopt(&m, head);
+    let pin0 = PageRef::get::<V>(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let pin1 = PageRef::get::<V>(&m0, tail);
+        pin1.put::<V>(&m0);
+        pin0.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        let r = PageRef::get::<V>(&m1, head);
+        r.put::<V>(&m1);
+        owner.put::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::huge_page_in_pool(&m, head);
+}
+
+/// S1.3 — `put_page` of a pinned THP tail racing split and a later write of the split tail's
+/// `private` (`add_to_swap()` storing the swap entry), which shares its word with
+/// `first_page`.
+///
+/// * setup: THP mapped once by a pmd (refcount 1 for the mapping); CPU0 holds a gup pin on T.
+/// * CPU0: `put_page(T)`.
+/// * CPU1: `split_huge_page(H)`; `set_page_private(T, swp_entry)`; then unmaps both pages
+///   (`page_remove_rmap` + `put_page` of the mapping's reference on each).
+/// * end: both frames freed exactly once, never while referenced.
+pub fn thp_put_vs_split_private<V: Compound>() {
+    let m = machine();
+    let head = alloc_thp(&m, true);
+    let tail = head.add(1);
+    let pin0 = gup_pin(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin0.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_huge_page::<V>(&m1, head);
+        // add_to_swap() -> __add_to_swap_cache(): set_page_private(page, entry.val)
+        set_page_private(m1.pg(tail), swp_entry(0, 0x51));
+        crate::ktrace!("add_to_swap", "set_page_private({tail:?}, swp_entry(0, 0x51))");
+        for p in [head, tail] {
+            page_remove_rmap(&m1, p);
+            put_page::<V>(&m1, p);
+        }
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::all_pages_freed(&m);
+}
+
+/// S1.4 — direct I/O into a hugetlbfs page through gup_fast (`get_huge_page_tail` raises the
+/// tail's `_mapcount`), another CPU's `get_page`/`put_page` on the same tail, then munmap and a
+/// pool shrink (`echo 0 > nr_hugepages`) that gives the page back to the buddy allocator.
+///
+/// * setup: a hugetlbfs page from the pool, mapped once (refcount 1, mapcount 1).
+/// * CPU0: gup_fast pin on T (`gup_huge_pmd`), I/O completes: `put_page(T)`.
+/// * CPU1: `get_page(T)`, `put_page(T)`.
+/// * then: munmap (`page_remove_rmap(H)`, `put_page(H)`), `set_max_huge_pages(0)`.
+/// * end: `update_and_free_page` -> `free_pages_check()` finds nothing ("Bad page state" if a
+///   tail `_mapcount` leaked); every frame back in the buddy allocator.
+pub fn hugetlb_gup_then_shrink<V: Compound>() {
+    let m = machine();
+    if !alloc_fresh_huge_page::<V>(&m) {
+        fail("hugetlb_gup_then_shrink", Invariant::VmBugOn, "pool allocation failed".to_string());
+    }
+    let Some(head) = alloc_huge_page(&m) else {
+        fail("hugetlb_gup_then_shrink", Invariant::VmBugOn, "empty pool".to_string())
+    };
+    m.pg(head)._mapcount.store(0, Ordering::Relaxed); // hugepage_add_new_anon_rmap
+    let tail = head.add(1);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let page = gup::gup_huge_pmd(&m0, head, tail);
+        let pin = PageRef::adopt(&m0, page);
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        let pin = PageRef::get::<V>(&m1, tail);
+        pin.put::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    // munmap: the mapping's reference goes; free_huge_page() puts the page back in the pool.
+    page_remove_rmap(&m, head);
+    put_page::<V>(&m, head);
+    // echo 0 > /sys/kernel/mm/hugepages/hugepages-*/nr_hugepages
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}

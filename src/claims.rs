@@ -1,0 +1,306 @@
+//! The claims registry: every verdict mmcheck gives, with the model, variant, checker, bound
+//! and proof document behind it. Tests, the `xtask verify` runner and the proofs index come
+//! from this table (and the test suite checks that each claim has its test and its proof).
+
+use crate::compound::{BypassThp, Commit27c73ae7, Commit7cb2ef56, Compound, Linux311, Mutant7cb2ef56DecRead};
+use crate::models::thp;
+use crate::sync::checker::{self, Exploration, ExploreSettings};
+use crate::trace::Invariant;
+use serde::{Deserialize, Serialize};
+
+/// What a claim expects the checker to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Expected {
+    /// No invariant breaks in any interleaving within the bound.
+    Safe,
+    /// The checker finds an interleaving that breaks this invariant.
+    Bug(Invariant),
+}
+
+/// What a run concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Safe,
+    Bug,
+    Incomplete,
+    Error,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Safe => "safe",
+            Verdict::Bug => "bug",
+            Verdict::Incomplete => "incomplete",
+            Verdict::Error => "error",
+        }
+    }
+}
+
+/// One claim.
+pub struct Claim {
+    /// Stable id: `S1.3` (the design's claim) or `S1.3-fix` (its SAFE twin on the same model).
+    pub id: &'static str,
+    pub area: &'static str,
+    pub statement: &'static str,
+    /// Variant id (`Compound::ID`).
+    pub variant: &'static str,
+    /// Scenario function in models/.
+    pub model: &'static str,
+    pub cpus: usize,
+    /// Default loom preemption bound (None: unbounded).
+    pub bound: Option<usize>,
+    /// CONFIG_DEBUG_VM of the modelled kernel (VM_BUG_ON compiled in or out).
+    pub debug_vm: bool,
+    pub expected: Expected,
+    /// The claim that checks the same model with the opposite expectation (proof of power).
+    pub twin: &'static str,
+    pub proof: &'static str,
+    /// Test function in tests/ that checks this claim.
+    pub test: &'static str,
+    /// One execution of the scenario.
+    pub body: fn(),
+}
+
+macro_rules! claim {
+    ($id:expr, $area:expr, $stmt:expr, $v:ty, $model:ident, $cpus:expr, $bound:expr, $dvm:expr, $exp:expr, $twin:expr, $proof:expr, $test:expr) => {
+        Claim {
+            id: $id,
+            area: $area,
+            statement: $stmt,
+            variant: <$v as Compound>::ID,
+            model: stringify!($model),
+            cpus: $cpus,
+            bound: $bound,
+            debug_vm: $dvm,
+            expected: $exp,
+            twin: $twin,
+            proof: $proof,
+            test: $test,
+            body: thp::$model::<$v>,
+        }
+    };
+}
+
+/// Every claim, in reporting order.
+pub static CLAIMS: &[Claim] = &[
+    claim!(
+        "S1.1", "s1",
+        "3.11 locked path: get/put on a pinned THP tail racing __split_huge_page_refcount keeps every count exact and frees nothing still referenced",
+        Linux311, thp_get_put_vs_split, 2, Some(3), false, Expected::Safe, "S1.5", "proofs/S1.1.md", "s1_1_linux_3_11_safe"
+    ),
+    claim!(
+        "S1.1-debug-vm", "s1",
+        "finding: with CONFIG_DEBUG_VM, the VM_BUG_ON(atomic_read(&page->_count) == 0) in put_page_testzero, reached after compound_trans_head saw PG_tail clear, may read _count from before split's atomic_add: no barrier orders the two loads (C11 and the LKMM allow it; x86-TSO does not)",
+        Linux311, thp_get_put_vs_split, 2, Some(3), true, Expected::Bug(Invariant::VmBugOn), "S1.1", "proofs/S1.1.md", "s1_1_debug_vm_stale_count_bug"
+    ),
+    claim!(
+        "S1.1-27c73ae7", "s1",
+        "27c73ae7 on the S1.1 model (THP tail get/put racing split): SAFE",
+        Commit27c73ae7, thp_get_put_vs_split, 2, Some(3), false, Expected::Safe, "S1.5", "proofs/S1.1.md", "s1_1_27c73ae7_safe"
+    ),
+    claim!(
+        "S1.2", "s1",
+        "7cb2ef56 on hugetlbfs pages: concurrent get/put on tail and head; the final put runs the destructor exactly once and only when no reference remains",
+        Commit7cb2ef56, hugetlb_get_put, 2, Some(3), true, Expected::Safe, "S1.2-mutant", "proofs/S1.2.md", "s1_2_7cb2ef56_safe"
+    ),
+    claim!(
+        "S1.2-mutant", "s1",
+        "7cb2ef56 with put_page_testzero split into atomic_dec + atomic_read on the S1.2 model: the destructor runs twice",
+        Mutant7cb2ef56DecRead, hugetlb_get_put, 2, Some(3), true, Expected::Bug(Invariant::UseAfterFree), "S1.2", "proofs/S1.2.md", "s1_2_mutant_dec_read_bug"
+    ),
+    claim!(
+        "S1.3", "s1",
+        "7cb2ef56: put_page of a THP tail racing split and a later private write: PageHuge follows a dangling first_page",
+        Commit7cb2ef56, thp_put_vs_split_private, 2, Some(3), false, Expected::Bug(Invariant::Oops), "S1.3-fix", "proofs/S1.3.md", "s1_3_7cb2ef56_bug"
+    ),
+    claim!(
+        "S1.3-fix", "s1",
+        "27c73ae7 on the S1.3 model: the head is pinned and PG_tail re-checked before any tail field is trusted. SAFE",
+        Commit27c73ae7, thp_put_vs_split_private, 2, Some(3), false, Expected::Safe, "S1.3", "proofs/S1.3.md", "s1_3_27c73ae7_safe"
+    ),
+    claim!(
+        "S1.4", "s1",
+        "7cb2ef56: gup_fast raises a hugetlbfs tail's _mapcount, the bypass put never drops it, pool shrink finds a bad page",
+        Commit7cb2ef56, hugetlb_gup_then_shrink, 2, Some(3), true, Expected::Bug(Invariant::BadPage), "S1.4-fix", "proofs/S1.4.md", "s1_4_7cb2ef56_bug"
+    ),
+    claim!(
+        "S1.4-fix", "s1",
+        "27c73ae7 on the S1.4 model: tail _mapcount accounting restored for hugetlbfs, pool shrink finds clean pages. SAFE",
+        Commit27c73ae7, hugetlb_gup_then_shrink, 2, Some(3), true, Expected::Safe, "S1.4", "proofs/S1.4.md", "s1_4_27c73ae7_safe"
+    ),
+    claim!(
+        "S1.5", "s1",
+        "mutant bypass-thp (bypass for every compound page) on the S1.1 model: a THP tail pin taken with tail accounting is dropped without it; split then moves a pin that is no longer there and its BUG_ON(page_count(head) <= 0) fires",
+        BypassThp, thp_get_put_vs_split, 2, Some(3), false, Expected::Bug(Invariant::BugOn), "S1.1", "proofs/S1.5.md", "s1_5_bypass_thp_bug"
+    ),
+];
+
+/// Look up claims by id or id prefix (case-insensitive): `s1`, `S1.3`, `s1.3-fix`.
+/// An unknown id is an error that names the nearest ids.
+pub fn select(pattern: &str) -> Result<Vec<&'static Claim>, String> {
+    let p = pattern.trim().to_ascii_lowercase();
+    if p.is_empty() {
+        return Err("empty claim id".to_string());
+    }
+    let exact: Vec<_> = CLAIMS.iter().filter(|c| c.id.to_ascii_lowercase() == p).collect();
+    if !exact.is_empty() {
+        return Ok(exact);
+    }
+    let pre: Vec<_> = CLAIMS
+        .iter()
+        .filter(|c| {
+            let id = c.id.to_ascii_lowercase();
+            id.starts_with(&p) && matches!(id[p.len()..].chars().next(), None | Some('.') | Some('-'))
+                || c.area == p
+        })
+        .collect();
+    if !pre.is_empty() {
+        return Ok(pre);
+    }
+    let mut near: Vec<(usize, &str)> = CLAIMS.iter().map(|c| (edit_distance(&p, &c.id.to_ascii_lowercase()), c.id)).collect();
+    near.sort();
+    let suggestions: Vec<&str> = near.iter().take(3).map(|(_, id)| *id).collect();
+    Err(format!("unknown claim '{pattern}'; did you mean {}?", suggestions.join(", ")))
+}
+
+/// The one claim with exactly this id.
+pub fn get(id: &str) -> Result<&'static Claim, String> {
+    CLAIMS
+        .iter()
+        .find(|c| c.id.eq_ignore_ascii_case(id))
+        .ok_or_else(|| select(id).err().unwrap_or_else(|| format!("'{id}' names several claims, not one")))
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Verdict of one exploration.
+pub fn judge(e: &Exploration) -> Verdict {
+    if e.failure.is_some() {
+        Verdict::Bug
+    } else if e.error.is_some() {
+        Verdict::Error
+    } else if !e.complete {
+        Verdict::Incomplete
+    } else {
+        Verdict::Safe
+    }
+}
+
+/// Does the outcome match the claim's expectation (for BUG: the named invariant broke)?
+pub fn meets_expectation(claim: &Claim, e: &Exploration) -> bool {
+    match (claim.expected, judge(e)) {
+        (Expected::Safe, Verdict::Safe) => true,
+        (Expected::Bug(inv), Verdict::Bug) => e.failure.as_ref().is_some_and(|f| f.invariant == inv),
+        _ => false,
+    }
+}
+
+/// The preemption bound from `MMCHECK_BOUND` (a number, or `none` for unbounded), if set.
+/// A malformed value is an error naming the setting, never a silent default.
+pub fn bound_from_env() -> Result<Option<Option<usize>>, String> {
+    match std::env::var("MMCHECK_BOUND") {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(e) => Err(format!("MMCHECK_BOUND: {e}")),
+        Ok(v) => parse_bound(&v).map(Some).map_err(|e| format!("MMCHECK_BOUND: {e}")),
+    }
+}
+
+/// Parse a preemption bound: a number from 0 to 20, or `none` / `unbounded`.
+pub fn parse_bound(v: &str) -> Result<Option<usize>, String> {
+    let v = v.trim();
+    if v.eq_ignore_ascii_case("none") || v.eq_ignore_ascii_case("unbounded") {
+        return Ok(None);
+    }
+    match v.parse::<usize>() {
+        Ok(n) if n <= 20 => Ok(Some(n)),
+        Ok(n) => Err(format!("bound {n} is too large (0..=20, or 'none')")),
+        Err(_) => Err(format!("'{v}' is not a bound (a number 0..=20, or 'none')")),
+    }
+}
+
+/// Run a claim under the exhaustive checker with its bound (or `bound` if given).
+pub fn explore(claim: &Claim, bound: Option<Option<usize>>, checkpoint: Option<std::path::PathBuf>) -> Result<Exploration, String> {
+    let settings = ExploreSettings {
+        preemption_bound: bound.unwrap_or(claim.bound),
+        checkpoint_file: checkpoint,
+        checkpoint_interval: 1000,
+    };
+    let (body, debug_vm) = (claim.body, claim.debug_vm);
+    checker::explore(&settings, move || {
+        crate::trace::set_config_debug_vm(debug_vm);
+        body()
+    })
+}
+
+/// One-paragraph report of a claim's run, with the trace of a failure.
+pub fn report(claim: &Claim, bound: Option<usize>, e: &Exploration) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(s, "claim {}: {}", claim.id, claim.statement);
+    let _ = writeln!(
+        s,
+        "  variant {} | model {} | {} CPUs | CONFIG_DEBUG_VM={} | bound {} | expected {}",
+        claim.variant,
+        claim.model,
+        claim.cpus,
+        if claim.debug_vm { "y" } else { "n" },
+        bound.map_or("none".to_string(), |b| b.to_string()),
+        match claim.expected {
+            Expected::Safe => "SAFE".to_string(),
+            Expected::Bug(i) => format!("BUG ({i})"),
+        }
+    );
+    let _ = writeln!(
+        s,
+        "  executions {} | complete {} | {:.2}s | verdict {}",
+        e.executions,
+        e.complete,
+        e.seconds,
+        judge(e).as_str()
+    );
+    if let Some(f) = &e.failure {
+        let _ = writeln!(s, "  counterexample: {}: {}", f.invariant, f.message);
+        let _ = crate::trace::write_trace(&mut s, &f.trace);
+    }
+    if let Some(err) = &e.error {
+        let _ = writeln!(s, "  error: {err}");
+    }
+    s
+}
+
+/// The test body every loom claim test runs: explore, print the report, assert the
+/// expectation (SAFE: complete and no failure; BUG: the named invariant broke).
+pub fn check_claim(id: &str) {
+    let claim = get(id).unwrap_or_else(|e| panic!("{e}"));
+    let bound = bound_from_env().unwrap_or_else(|e| panic!("{e}"));
+    let e = explore(claim, bound, None).unwrap_or_else(|e| panic!("{e}"));
+    let used = bound.unwrap_or(claim.bound);
+    println!("{}", report(claim, used, &e));
+    match claim.expected {
+        Expected::Safe => {
+            assert!(e.failure.is_none(), "{}: expected SAFE, found a counterexample", claim.id);
+            assert!(e.error.is_none(), "{}: checker error: {:?}", claim.id, e.error);
+            assert!(e.complete, "{}: exploration incomplete: not a SAFE verdict", claim.id);
+        }
+        Expected::Bug(inv) => {
+            let f = e.failure.as_ref().unwrap_or_else(|| {
+                panic!("{}: expected BUG ({inv}), the checker found none in {} executions", claim.id, e.executions)
+            });
+            assert_eq!(f.invariant, inv, "{}: a different invariant broke: {}", claim.id, f.message);
+            assert!(!f.trace.is_empty(), "{}: counterexample without a trace", claim.id);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! mm/swap.c after 27c73ae7 "mm: hugetlbfs: fix hugetlbfs optimization" (Andrea Arcangeli,
+//! 3.13): the `PageHuge()` bypass of 7cb2ef56 is gone. The head is pinned first
+//! (`compound_trans_head()` + `get_page_unless_zero()`), and only then `PageHeadHuge(page_head)`
+//! decides to skip `compound_lock`; PG_tail is re-checked, the tail `_mapcount` accounting is
+//! back for hugetlbfs tails, and the `skip_lock` path checks `PageHead` before freeing the
+//! head. Left out: 3.12's `PageSlab(page_head)` twin of the check (slab pages are not
+//! modelled).
+
+use super::Compound;
+use crate::mm::huge_memory::{compound_lock, compound_unlock};
+use crate::mm::hugetlb::{PageHeadHuge, PageHuge};
+use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
+use crate::mm::swap::*;
+use crate::mm::Mem;
+use crate::page::*;
+use crate::sync::Ordering;
+use crate::{ktrace, VM_BUG_ON};
+
+/// 7cb2ef56 fixed by 27c73ae7.
+pub struct Commit27c73ae7;
+
+impl Compound for Commit27c73ae7 {
+    const ID: &'static str = "27c73ae7";
+
+    /// `__put_compound_page(page)` (mm/swap.c, 7cb2ef56; unchanged by 27c73ae7).
+    fn __put_compound_page(m: &Mem, page: PagePtr) {
+        if !PageHuge(m, page) {
+            __page_cache_release(m, page);
+        }
+        let dtor = get_compound_page_dtor(m, page);
+        call_compound_dtor(m, dtor, page);
+    }
+
+    /// `put_compound_page(page)` (mm/swap.c, 27c73ae7).
+    fn put_compound_page(m: &Mem, page: PagePtr) {
+        const F: &str = "put_compound_page";
+        if PageTail(m.pg(page)) {
+            // __split_huge_page_refcount can run under us
+            let page_head = compound_trans_head(m, page);
+
+            if page != page_head && get_page_unless_zero(m, page_head) {
+                // hugetlbfs pages cannot be split: avoid taking compound_lock().
+                if PageHeadHuge(m, page_head) {
+                    if PageTail(m.pg(page)) {
+                        // __split_huge_page_refcount cannot race here.
+                        VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
+                        let p = m.pg(page);
+                        let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                        ktrace!(F, "hugetlbfs tail {page:?}._mapcount {old} -> {}", old - 1);
+                        if put_page_testzero(m, page_head) {
+                            VM_BUG_ON!(F, true);
+                        }
+                        if put_page_testzero(m, page_head) {
+                            Self::__put_compound_page(m, page_head);
+                        }
+                        return;
+                    } else {
+                        // __split_huge_page_refcount run before us, "page" was a THP tail.
+                        // The split page_head has been freed and reallocated as a hugetlbfs
+                        // page of smaller order.
+                        skip_lock::<Self>(m, page_head, page);
+                        return;
+                    }
+                }
+                // page_head wasn't a dangling pointer but it may not be a head page anymore
+                // by the time we obtain the lock. That is ok as long as it can't be freed
+                // from under us.
+                compound_lock(m, page_head);
+                if !PageTail(m.pg(page)) {
+                    // __split_huge_page_refcount run before us
+                    ktrace!(F, "{page:?} was split before we took the lock");
+                    compound_unlock(m, page_head);
+                    skip_lock::<Self>(m, page_head, page);
+                    return;
+                }
+                VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
+                // We can release the refcount taken by get_page_unless_zero() now that
+                // __split_huge_page_refcount() is blocked on the compound_lock.
+                if put_page_testzero(m, page_head) {
+                    VM_BUG_ON!(F, true);
+                }
+                // __split_huge_page_refcount will wait now
+                let p = m.pg(page);
+                VM_BUG_ON!(F, page_mapcount(p) <= 0);
+                let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
+                VM_BUG_ON!(F, m.pg(page_head)._count.load(Ordering::Relaxed) <= 0);
+                VM_BUG_ON!(F, p._count.load(Ordering::Relaxed) != 0);
+                compound_unlock(m, page_head);
+
+                if put_page_testzero(m, page_head) {
+                    if PageHead(m.pg(page_head)) {
+                        Self::__put_compound_page(m, page_head);
+                    } else {
+                        __put_single_page(m, page_head);
+                    }
+                }
+            } else {
+                // page_head is a dangling pointer
+                VM_BUG_ON!(F, PageTail(m.pg(page)));
+                out_put_single(m, page);
+            }
+        } else if put_page_testzero(m, page) {
+            if PageHead(m.pg(page)) {
+                Self::__put_compound_page(m, page);
+            } else {
+                __put_single_page(m, page);
+            }
+        }
+    }
+
+    /// `__get_page_tail(page)` (mm/swap.c, 27c73ae7).
+    ///
+    /// This takes care of get_page() if run on a tail page returned by one of the
+    /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
+    /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
+    /// already serializes against split_huge_page().
+    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
+        let mut got = false;
+        let page_head = compound_trans_head(m, page);
+
+        if page != page_head && get_page_unless_zero(m, page_head) {
+            // Ref to put_compound_page() comment.
+            if PageHeadHuge(m, page_head) {
+                if PageTail(m.pg(page)) {
+                    // This is a hugetlbfs page. __split_huge_page_refcount cannot race here.
+                    VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
+                    __get_page_tail_foll(m, page, false);
+                    return true;
+                } else {
+                    // __split_huge_page_refcount run before us, "page" was a THP tail. The
+                    // split page_head has been freed and reallocated as a hugetlbfs page of
+                    // smaller order.
+                    put_page::<Self>(m, page_head);
+                    return false;
+                }
+            }
+
+            // page_head wasn't a dangling pointer but it may not be a head page anymore by
+            // the time we obtain the lock. That is ok as long as it can't be freed from
+            // under us.
+            compound_lock(m, page_head);
+            // here __split_huge_page_refcount won't run anymore
+            if PageTail(m.pg(page)) {
+                __get_page_tail_foll(m, page, false);
+                got = true;
+            }
+            compound_unlock(m, page_head);
+            if !got {
+                put_page::<Self>(m, page_head);
+            }
+        }
+        got
+    }
+}
+
+/// The `skip_lock:` label of `put_compound_page()` (27c73ae7).
+///
+/// The head page may have been freed and reallocated as a compound page of smaller order and
+/// then freed again. All we know is that it cannot have become: a THP page, a compound page
+/// of higher order, a tail page. That is because we still hold the refcount of the split THP
+/// tail and page_head was the THP head before the split.
+fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
+    if put_page_testzero(m, page_head) {
+        if PageHead(m.pg(page_head)) {
+            V::__put_compound_page(m, page_head);
+        } else {
+            __put_single_page(m, page_head);
+        }
+    }
+    out_put_single(m, page);
+}
+
+/// The `out_put_single:` label of `put_compound_page()`.
+fn out_put_single(m: &Mem, page: PagePtr) {
+    if put_page_testzero(m, page) {
+        __put_single_page(m, page);
+    }
+}

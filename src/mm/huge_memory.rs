@@ -1,0 +1,103 @@
+//! mm/huge_memory.c (Linux 3.10): `__split_huge_page_refcount`, the THP split that hands
+//! each tail its own reference count.
+
+use super::swap::put_page;
+use super::Mem;
+use crate::compound::Compound;
+use crate::page::*;
+use crate::sync::{bit_spin_lock, bit_spin_unlock, smp_mb, smp_wmb, Ordering};
+use crate::{ktrace, BUG_ON};
+
+/// `compound_lock(page)` (include/linux/mm.h, 3.10): `bit_spin_lock(PG_compound_lock, &page->flags)`.
+pub fn compound_lock(m: &Mem, page: PagePtr) {
+    bit_spin_lock(PG_COMPOUND_LOCK, &m.pg(page).flags);
+    ktrace!("compound_lock", "locked {page:?}");
+}
+
+/// `compound_unlock(page)` (include/linux/mm.h, 3.10): `bit_spin_unlock(PG_compound_lock, ...)`.
+pub fn compound_unlock(m: &Mem, page: PagePtr) {
+    ktrace!("compound_unlock", "unlock {page:?}");
+    bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
+}
+
+/// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.10).
+///
+/// Left out (see proofs/README.md): memcg fixup, LRU insertion of the tails
+/// (`lru_add_page_tail`; the S1 models keep the THP off the LRU), `mapping`/`index` copies,
+/// and the NR_ANON_* statistics. The steps that touch what get/put read are all here, in the
+/// kernel's order.
+pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
+    let head = m.pg(page);
+    let mut tail_count = 0;
+    let hpage_pmd_nr = m.hpage_pmd_nr();
+
+    // prevent PageLRU to go away from under us, and freeze lru stats
+    let lru_lock = m.zone.lru_lock.lock();
+    compound_lock(m, page);
+
+    for i in (1..hpage_pmd_nr).rev() {
+        let tail_ptr = page.add(i);
+        let page_tail = m.pg(tail_ptr);
+
+        // tail_page->_mapcount cannot change
+        BUG_ON!("__split_huge_page_refcount", page_mapcount(page_tail) < 0);
+        tail_count += page_mapcount(page_tail);
+        // check for overflow
+        BUG_ON!("__split_huge_page_refcount", tail_count < 0);
+        BUG_ON!("__split_huge_page_refcount", page_count_raw(page_tail) != 0);
+        // tail_page->_count is zero and not changing from under us, but
+        // get_page_unless_zero() may be running on it: atomic_add, not atomic_set.
+        let add = page_mapcount(head) + page_mapcount(page_tail) + 1;
+        let old = page_tail._count.fetch_add(add, Ordering::Relaxed); // atomic_add: Relaxed
+        ktrace!(
+            "__split_huge_page_refcount",
+            "{tail_ptr:?}._count {old} -> {} (mapcount(head) {} + tail pins {} + 1)",
+            old + add,
+            page_mapcount(head),
+            page_mapcount(page_tail)
+        );
+
+        // after clearing PageTail the gup refcount can be released
+        smp_mb();
+
+        // page_tail->flags &= ~PAGE_FLAGS_CHECK_AT_PREP; |= head's referenced, swapbacked,
+        // mlocked, uptodate; |= PG_dirty. Non-atomic, as in the kernel.
+        let keep = head.flags.load(Ordering::Relaxed)
+            & (bit(PG_REFERENCED) | bit(PG_SWAPBACKED) | bit(PG_MLOCKED) | bit(PG_UPTODATE));
+        let f = page_tail.flags.load(Ordering::Relaxed);
+        page_tail.flags.store((f & !PAGE_FLAGS_CHECK_AT_PREP) | keep | bit(PG_DIRTY), Ordering::Relaxed);
+        ktrace!("__split_huge_page_refcount", "ClearPageTail({tail_ptr:?})");
+
+        // clear PageTail before overwriting first_page
+        smp_wmb();
+
+        // The mapcount is only accounted in the head page; it is transferred to the tails.
+        page_tail._mapcount.store(head._mapcount.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
+    let old = head._count.fetch_sub(tail_count, Ordering::Relaxed); // atomic_sub: Relaxed
+    ktrace!("__split_huge_page_refcount", "{page:?}._count {old} -> {} (tail pins moved)", old - tail_count);
+    BUG_ON!("__split_huge_page_refcount", head._count.load(Ordering::Relaxed) <= 0);
+
+    // ClearPageCompound(page): BUG_ON(!PageHead(page)); ClearPageHead(page);
+    BUG_ON!("__split_huge_page_refcount", !PageHead(head));
+    ClearPageHead(head);
+    ktrace!("__split_huge_page_refcount", "ClearPageCompound({page:?})");
+    compound_unlock(m, page);
+    drop(lru_lock);
+
+    for i in 1..hpage_pmd_nr {
+        let tail_ptr = page.add(i);
+        BUG_ON!("__split_huge_page_refcount", page_count_raw(m.pg(tail_ptr)) <= 0);
+        // Tail pages may be freed if there wasn't any mapping; freeing takes the lru_lock,
+        // so the put of the tails comes after the split is complete.
+        put_page::<V>(m, tail_ptr);
+    }
+}
+
+/// `split_huge_page(page)` (mm/huge_memory.c, 3.10), reduced to the refcount split: the
+/// anon_vma walk and pmd splitting (`__split_huge_page_splitting` / `_map`) serialize split
+/// against `get_page_foll` and gup_fast, which the S1 models do not run against split.
+pub fn split_huge_page<V: Compound>(m: &Mem, page: PagePtr) {
+    ktrace!("split_huge_page", "{page:?}");
+    __split_huge_page_refcount::<V>(m, page);
+}

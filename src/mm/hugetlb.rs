@@ -1,0 +1,171 @@
+//! mm/hugetlb.c (Linux 3.10–3.13): `PageHuge`, `PageHeadHuge` (27c73ae7), the pool, its
+//! destructor `free_huge_page` and the pool shrink `update_and_free_page`.
+
+use super::page_alloc::{
+    __free_pages, alloc_pages, get_compound_page_dtor, set_compound_page_dtor, set_page_refcounted,
+};
+use super::swap::{compound_head, put_page};
+use super::Mem;
+use crate::compound::Compound;
+use crate::page::*;
+use crate::sync::{Ordering, CHECKED};
+use crate::trace::{fail, Invariant};
+use crate::{ktrace, BUG_ON, VM_BUG_ON};
+
+/// `PageHuge(page)` (mm/hugetlb.c, 3.10): follows `compound_head()` without pinning anything.
+pub fn PageHuge(m: &Mem, page: PagePtr) -> bool {
+    let compound = PageCompound(m.pg(page));
+    ktrace!("PageHuge", "PageCompound({page:?}) = {compound}");
+    if !compound {
+        return false;
+    }
+    let head = compound_head(m, page);
+    let dtor = get_compound_page_dtor(m, head);
+    let huge = dtor == DTOR_FREE_HUGE_PAGE;
+    ktrace!("PageHuge", "{page:?}: head {head:?} dtor {dtor:#x} -> {huge}");
+    huge
+}
+
+/// `PageHeadHuge(page_head)` (mm/hugetlb.c, added by 27c73ae7): true only for a hugetlbfs
+/// head page; called on a head the caller has pinned.
+pub fn PageHeadHuge(m: &Mem, page_head: PagePtr) -> bool {
+    if !PageHead(m.pg(page_head)) {
+        return false;
+    }
+    let dtor = get_compound_page_dtor(m, page_head);
+    dtor == DTOR_FREE_HUGE_PAGE
+}
+
+/// `enqueue_huge_page(h, page)` (mm/hugetlb.c, 3.10), with `hugetlb_lock` held.
+fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if CHECKED {
+        if pool.freelist.contains(&page) || p.ghost.in_hugepool.load(Ordering::Relaxed) {
+            fail(
+                "enqueue_huge_page",
+                Invariant::UseAfterFree,
+                format!("{page:?} freed into the hugetlb pool twice (its destructor ran twice)"),
+            );
+        }
+        if p.ghost_pins() != 0 {
+            fail(
+                "enqueue_huge_page",
+                Invariant::FreedWhileReferenced,
+                format!("hugetlbfs page {page:?} freed while CPUs still hold {} reference(s)", p.ghost_pins()),
+            );
+        }
+        for i in 1..(1usize << m.hstate.order) {
+            let t = m.pg(page.add(i));
+            if t.ghost_pins() != 0 {
+                fail(
+                    "enqueue_huge_page",
+                    Invariant::FreedWhileReferenced,
+                    format!("hugetlbfs page {page:?} freed while a CPU still holds its tail {:?}", page.add(i)),
+                );
+            }
+        }
+        p.ghost.in_hugepool.store(true, Ordering::Relaxed);
+    }
+    pool.freelist.push(page);
+    pool.free_huge_pages += 1;
+}
+
+/// `dequeue_huge_page_node(h, nid)` (mm/hugetlb.c, 3.10), with `hugetlb_lock` held.
+fn dequeue_huge_page(pool: &mut super::HugePool, m: &Mem) -> Option<PagePtr> {
+    let page = pool.freelist.pop()?;
+    pool.free_huge_pages -= 1;
+    if CHECKED {
+        let p = m.pg(page);
+        p.ghost.in_hugepool.store(false, Ordering::Relaxed);
+        // The page changes hands: a new generation for the whole compound page.
+        for i in 0..(1usize << m.hstate.order) {
+            m.pg(page.add(i)).ghost.gen.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    Some(page)
+}
+
+/// `free_huge_page(page)` (mm/hugetlb.c, 3.10): the hugetlbfs compound destructor.
+pub fn free_huge_page(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    ktrace!("free_huge_page", "{page:?} back to the hugetlb pool");
+    set_page_private(p, 0);
+    BUG_ON!("free_huge_page", p._count.load(Ordering::Relaxed) != 0);
+    BUG_ON!("free_huge_page", page_mapcount(p) != 0);
+    let mut pool = m.hstate.lock.lock();
+    if pool.surplus_huge_pages > 0 {
+        pool.surplus_huge_pages -= 1;
+        pool.nr_huge_pages -= 1;
+        drop(pool);
+        update_and_free_page(m, page);
+    } else {
+        enqueue_huge_page(&mut pool, m, page);
+    }
+}
+
+/// `update_and_free_page(h, page)` (mm/hugetlb.c, 3.10): give a pool page back to the buddy
+/// allocator. `__free_pages()` runs `free_pages_check()` on every subpage: a tail whose
+/// `_mapcount` was raised and never dropped is "BUG: Bad page state ... mapcount".
+pub fn update_and_free_page(m: &Mem, page: PagePtr) {
+    let order = m.hstate.order;
+    ktrace!("update_and_free_page", "{page:?} order {order} to the buddy allocator");
+    for i in 0..(1usize << order) {
+        let p = m.pg(page.add(i));
+        let clear = bit(PG_LOCKED) | bit(PG_REFERENCED) | bit(PG_DIRTY) | bit(PG_ACTIVE) | bit(PG_PRIVATE);
+        let f = p.flags.load(Ordering::Relaxed);
+        p.flags.store(f & !clear, Ordering::Relaxed); // page[i].flags &= ~(...), non-atomic
+    }
+    set_compound_page_dtor(m, page, DTOR_NULL);
+    set_page_refcounted(m, page);
+    __free_pages(m, page, order);
+}
+
+/// `alloc_fresh_huge_page()` + `prep_new_huge_page()` (mm/hugetlb.c, 3.10): take a compound
+/// page from the buddy allocator and free it into the pool through `put_page()`.
+pub fn alloc_fresh_huge_page<V: Compound>(m: &Mem) -> bool {
+    let Some(page) = alloc_pages(m, m.hstate.order, true) else {
+        return false;
+    };
+    set_compound_page_dtor(m, page, DTOR_FREE_HUGE_PAGE);
+    m.hstate.lock.lock().nr_huge_pages += 1;
+    put_page::<V>(m, page); // free it into the hugepage allocator
+    true
+}
+
+/// `alloc_huge_page(vma, addr, ...)` (mm/hugetlb.c, 3.10), reduced to the dequeue and
+/// `set_page_refcounted()`. None when the pool is empty.
+pub fn alloc_huge_page(m: &Mem) -> Option<PagePtr> {
+    let page = {
+        let mut pool = m.hstate.lock.lock();
+        dequeue_huge_page(&mut pool, m)?
+    };
+    set_page_refcounted(m, page);
+    ktrace!("alloc_huge_page", "{page:?}");
+    Some(page)
+}
+
+/// `set_max_huge_pages(h, count)` (mm/hugetlb.c, 3.10), shrinking only: free pool pages
+/// (`free_pool_huge_page`) until `count` remain; pages in use become surplus.
+pub fn set_max_huge_pages(m: &Mem, count: usize) {
+    loop {
+        let page = {
+            let mut pool = m.hstate.lock.lock();
+            if pool.nr_huge_pages <= count {
+                return;
+            }
+            match dequeue_huge_page(&mut pool, m) {
+                Some(page) => {
+                    pool.nr_huge_pages -= 1;
+                    page
+                }
+                None => {
+                    // Pages in use: they are freed to the buddy allocator when released.
+                    pool.surplus_huge_pages = pool.nr_huge_pages - count;
+                    return;
+                }
+            }
+        };
+        VM_BUG_ON!("set_max_huge_pages", page_count_raw(m.pg(page)) != 0);
+        update_and_free_page(m, page);
+    }
+}

@@ -1,0 +1,90 @@
+//! The machine the kernel code runs on: memmap, zone (buddy allocator, `lru_lock`) and the
+//! hugetlb pool, plus the mm/ functions shared by every variant.
+
+pub mod gup;
+pub mod huge_memory;
+pub mod hugetlb;
+pub mod page_alloc;
+pub mod rmap;
+pub mod swap;
+
+use crate::page::{MemMap, Page, PagePtr};
+use crate::sync::SpinLock;
+
+/// `struct zone`, reduced to what the modelled code takes.
+pub struct Zone {
+    /// `zone->lock`: protects the free lists (here one free flag per page frame).
+    pub lock: SpinLock<FreeArea>,
+    /// `zone->lru_lock`.
+    pub lru_lock: SpinLock<()>,
+}
+
+/// The buddy allocator's state: which page frames are free. A block of order `n` is handed out
+/// when all its `1 << n` naturally aligned frames are free.
+pub struct FreeArea {
+    pub free: Vec<bool>,
+}
+
+/// `struct hstate` for the one hugetlbfs page size the model has.
+pub struct Hstate {
+    pub order: u32,
+    /// `hugetlb_lock` and what it protects.
+    pub lock: SpinLock<HugePool>,
+}
+
+/// The hugetlb pool (`hugepage_freelists`, `nr_huge_pages`, `free_huge_pages`).
+#[derive(Default)]
+pub struct HugePool {
+    pub freelist: Vec<PagePtr>,
+    pub nr_huge_pages: usize,
+    pub free_huge_pages: usize,
+    pub surplus_huge_pages: usize,
+}
+
+/// Sizes of a model machine.
+#[derive(Clone, Copy, Debug)]
+pub struct MemConfig {
+    pub nr_pages: usize,
+    /// HPAGE_PMD_ORDER of the model's THP (the kernel's is 9; a model keeps it small).
+    pub thp_order: u32,
+    /// huge_page_order(h) of the hugetlbfs pool.
+    pub huge_order: u32,
+}
+
+/// One machine: memmap + zone + hstate.
+pub struct Mem {
+    pub map: MemMap,
+    pub zone: Zone,
+    pub hstate: Hstate,
+    pub cfg: MemConfig,
+}
+
+impl Mem {
+    pub fn new(cfg: MemConfig) -> Mem {
+        Mem {
+            map: MemMap::new(cfg.nr_pages),
+            zone: Zone {
+                lock: SpinLock::new(FreeArea { free: vec![true; cfg.nr_pages] }),
+                lru_lock: SpinLock::new(()),
+            },
+            hstate: Hstate { order: cfg.huge_order, lock: SpinLock::new(HugePool::default()) },
+            cfg,
+        }
+    }
+
+    /// Dereference a `struct page *` (oops if it points nowhere).
+    #[inline]
+    pub fn pg(&self, p: PagePtr) -> &Page {
+        self.map.page(p)
+    }
+
+    /// `pfn_to_page(pfn)`.
+    pub fn pfn_to_page(&self, pfn: usize) -> PagePtr {
+        self.map.pfn_to_page(pfn)
+    }
+
+    /// HPAGE_PMD_NR.
+    pub fn hpage_pmd_nr(&self) -> usize {
+        1 << self.cfg.thp_order
+    }
+}

@@ -1,0 +1,212 @@
+//! mm/page_alloc.c and the compound-page helpers of include/linux/mm.h (Linux 3.10).
+
+use super::{hugetlb, Mem};
+use crate::page::*;
+use crate::sync::{Ordering, CHECKED};
+use crate::trace::{fail, Invariant};
+use crate::{ktrace, VM_BUG_ON};
+
+/// `get_compound_page_dtor(page)` (include/linux/mm.h, 3.10): `page[1].lru.next`.
+pub fn get_compound_page_dtor(m: &Mem, page: PagePtr) -> usize {
+    m.pg(page.add(1)).lru_next.load(Ordering::Relaxed)
+}
+
+/// `set_compound_page_dtor(page, dtor)` (include/linux/mm.h, 3.10).
+pub fn set_compound_page_dtor(m: &Mem, page: PagePtr, dtor: usize) {
+    m.pg(page.add(1)).lru_next.store(dtor, Ordering::Relaxed);
+}
+
+/// `compound_order(page)` (include/linux/mm.h, 3.10): `page[1].lru.prev` if PageHead.
+pub fn compound_order(m: &Mem, page: PagePtr) -> u32 {
+    if !PageHead(m.pg(page)) {
+        return 0;
+    }
+    m.pg(page.add(1)).lru_prev.load(Ordering::Relaxed) as u32
+}
+
+/// `set_compound_order(page, order)` (include/linux/mm.h, 3.10).
+pub fn set_compound_order(m: &Mem, page: PagePtr, order: u32) {
+    m.pg(page.add(1)).lru_prev.store(order as usize, Ordering::Relaxed);
+}
+
+/// Call a compound destructor read from `page[1].lru.next`: `(*dtor)(page)`. A word that is
+/// not a destructor is a jump through a garbage function pointer: an oops.
+pub fn call_compound_dtor(m: &Mem, dtor: usize, page: PagePtr) {
+    match dtor {
+        DTOR_FREE_COMPOUND_PAGE => free_compound_page(m, page),
+        DTOR_FREE_HUGE_PAGE => hugetlb::free_huge_page(m, page),
+        other => fail(
+            "__put_compound_page",
+            Invariant::Oops,
+            format!("(*dtor)({page:?}) with dtor={other:#x}: not a compound destructor"),
+        ),
+    }
+}
+
+/// `prep_compound_page(page, order)` (mm/page_alloc.c, 3.10).
+pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
+    let nr_pages = 1usize << order;
+    set_compound_page_dtor(m, page, DTOR_FREE_COMPOUND_PAGE);
+    set_compound_order(m, page, order);
+    __SetPageHead(m.pg(page));
+    for i in 1..nr_pages {
+        let p = m.pg(page.add(i));
+        __SetPageTail(p);
+        set_page_count(p, 0);
+        p.private.store(page.0, Ordering::Relaxed); // p->first_page = page
+    }
+}
+
+/// `destroy_compound_page(page, order)` (mm/page_alloc.c, 3.10). The kernel counts the bad
+/// pages and leaks the block; here `bad_page()` ends the execution.
+fn destroy_compound_page(m: &Mem, page: PagePtr, order: u32) {
+    let nr_pages = 1usize << order;
+    if compound_order(m, page) != order {
+        bad_page(m, page, "compound_order mismatch");
+    }
+    __ClearPageHead(m.pg(page));
+    for i in 1..nr_pages {
+        let p = m.pg(page.add(i));
+        if !PageTail(p) || first_page(p) != page {
+            bad_page(m, page, "tail page not pointing at its head");
+        }
+        __ClearPageTail(p);
+    }
+}
+
+/// `bad_page(page)` (mm/page_alloc.c): "BUG: Bad page state".
+pub fn bad_page(m: &Mem, page: PagePtr, why: &str) -> ! {
+    let p = m.pg(page);
+    fail(
+        "bad_page",
+        Invariant::BadPage,
+        format!(
+            "BUG: Bad page state: {page:?} count:{} mapcount:{} flags:{:#x} ({why})",
+            p._count.load(Ordering::Relaxed),
+            page_mapcount(p),
+            p.flags.load(Ordering::Relaxed)
+        ),
+    )
+}
+
+/// `free_pages_check(page)` (mm/page_alloc.c, 3.10).
+fn free_pages_check(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if page_mapcount(p) != 0 {
+        bad_page(m, page, "nonzero mapcount");
+    }
+    if p._count.load(Ordering::Relaxed) != 0 {
+        bad_page(m, page, "nonzero _count");
+    }
+    if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_FREE != 0 {
+        bad_page(m, page, "flags set at free");
+    }
+}
+
+/// Ghost checks when a page frame goes back to the allocator: nobody may still hold it, and
+/// it must not be free already.
+fn ghost_on_free(m: &Mem, page: PagePtr) {
+    if !CHECKED {
+        return;
+    }
+    let p = m.pg(page);
+    if !p.ghost_allocated() {
+        fail("free_pages", Invariant::UseAfterFree, format!("{page:?} freed twice"));
+    }
+    if p.ghost_pins() != 0 {
+        fail(
+            "free_pages",
+            Invariant::FreedWhileReferenced,
+            format!("{page:?} freed while CPUs still hold {} reference(s) to it", p.ghost_pins()),
+        );
+    }
+    p.ghost.allocated.store(false, Ordering::Relaxed);
+}
+
+/// `free_pages_prepare(page, order)` + `__free_one_page()` (mm/page_alloc.c, 3.10).
+fn free_pages(m: &Mem, page: PagePtr, order: u32) {
+    let nr = 1usize << order;
+    ktrace!("free_pages", "free {page:?} order {order}");
+    for i in 0..nr {
+        free_pages_check(m, page.add(i));
+    }
+    if PageCompound(m.pg(page)) {
+        destroy_compound_page(m, page, order);
+    }
+    for i in 0..nr {
+        ghost_on_free(m, page.add(i));
+    }
+    let pfn = m.map.pfn(page);
+    let mut area = m.zone.lock.lock();
+    for i in 0..nr {
+        area.free[pfn + i] = true;
+    }
+}
+
+/// `free_hot_cold_page(page, cold)` (mm/page_alloc.c, 3.10): order-0 free.
+pub fn free_hot_cold_page(m: &Mem, page: PagePtr) {
+    free_pages(m, page, 0);
+}
+
+/// `__free_pages_ok(page, order)` (mm/page_alloc.c, 3.10).
+pub fn __free_pages_ok(m: &Mem, page: PagePtr, order: u32) {
+    free_pages(m, page, order);
+}
+
+/// `free_compound_page(page)` (mm/page_alloc.c, 3.10): the default compound destructor.
+pub fn free_compound_page(m: &Mem, page: PagePtr) {
+    let order = compound_order(m, page);
+    __free_pages_ok(m, page, order);
+}
+
+/// `__free_pages(page, order)` (mm/page_alloc.c, 3.10).
+pub fn __free_pages(m: &Mem, page: PagePtr, order: u32) {
+    if super::swap::put_page_testzero(m, page) {
+        if order == 0 {
+            free_hot_cold_page(m, page);
+        } else {
+            __free_pages_ok(m, page, order);
+        }
+    }
+}
+
+/// `set_page_refcounted(page)` (mm/internal.h, 3.10).
+pub fn set_page_refcounted(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    VM_BUG_ON!("set_page_refcounted", PageTail(p));
+    VM_BUG_ON!("set_page_refcounted", p._count.load(Ordering::Relaxed) != 0);
+    set_page_count(p, 1);
+}
+
+/// `alloc_pages(gfp, order)` (mm/page_alloc.c, 3.10), reduced to: take the lowest naturally
+/// aligned free block, `prep_new_page()` (refcount 1), and `prep_compound_page()` for
+/// `__GFP_COMP`. Returns None when no block is free.
+pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
+    let nr = 1usize << order;
+    let pfn = {
+        let mut area = m.zone.lock.lock();
+        let pfn = (0..area.free.len())
+            .step_by(nr)
+            .find(|&s| s + nr <= area.free.len() && area.free[s..s + nr].iter().all(|&f| f))?;
+        for f in &mut area.free[pfn..pfn + nr] {
+            *f = false;
+        }
+        pfn
+    };
+    let page = m.pfn_to_page(pfn);
+    for i in 0..nr {
+        let p = m.pg(page.add(i));
+        // prep_new_page(): a page in the free lists is clean; PAGE_FLAGS_CHECK_AT_PREP.
+        if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0 {
+            bad_page(m, page.add(i), "dirty page in the free lists");
+        }
+        p.private.store(0, Ordering::Relaxed);
+        ghost_on_alloc(p);
+    }
+    set_page_refcounted(m, page);
+    if gfp_comp && order > 0 {
+        prep_compound_page(m, page, order);
+    }
+    ktrace!("alloc_pages", "{page:?} order {order}{}", if gfp_comp { " __GFP_COMP" } else { "" });
+    Some(page)
+}

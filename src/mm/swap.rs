@@ -1,0 +1,147 @@
+//! The parts of mm/swap.c, include/linux/mm.h and include/linux/huge_mm.h (Linux 3.10–3.12)
+//! that every compound-refcounting variant shares. The variant-specific functions
+//! (`__get_page_tail`, `put_compound_page`, `__put_compound_page`) live in `crate::compound`.
+
+use super::page_alloc::free_hot_cold_page;
+use super::Mem;
+use crate::compound::Compound;
+use crate::page::*;
+use crate::sync::{full_rmw, smp_rmb, Ordering};
+use crate::{ktrace, VM_BUG_ON};
+
+/// `get_page_unless_zero(page)` (include/linux/mm.h, 3.10): `atomic_inc_not_zero(&page->_count)`.
+/// A value-returning atomic: fully ordered ([`full_rmw`]).
+pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
+    let p = m.pg(page);
+    let old = full_rmw(|| {
+        let mut cur = p._count.load(Ordering::Relaxed);
+        loop {
+            if cur == 0 {
+                return 0;
+            }
+            match p._count.compare_exchange(cur, cur + 1, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(v) => return v,
+                Err(v) => cur = v,
+            }
+        }
+    });
+    ktrace!("get_page_unless_zero", "{page:?}._count {old} -> {}", if old == 0 { 0 } else { old + 1 });
+    old != 0
+}
+
+/// `put_page_testzero(page)` (include/linux/mm.h, 3.10):
+/// `VM_BUG_ON(atomic_read(&page->_count) == 0); return atomic_dec_and_test(&page->_count);`
+/// `atomic_dec_and_test` returns a value: fully ordered ([`full_rmw`]).
+pub fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
+    let p = m.pg(page);
+    VM_BUG_ON!("put_page_testzero", p._count.load(Ordering::Relaxed) == 0);
+    let old = full_rmw(|| p._count.fetch_sub(1, Ordering::Relaxed));
+    ktrace!("put_page_testzero", "{page:?}._count {old} -> {}", old - 1);
+    old == 1
+}
+
+/// `compound_head(page)` (include/linux/mm.h, 3.10).
+pub fn compound_head(m: &Mem, page: PagePtr) -> PagePtr {
+    let p = m.pg(page);
+    let tail = PageTail(p);
+    ktrace!("compound_head", "PageTail({page:?}) = {tail}");
+    if tail {
+        let head = first_page(p);
+        ktrace!("compound_head", "{page:?} is a tail: first_page = {head:?}");
+        return head;
+    }
+    page
+}
+
+/// `compound_trans_head(page)` (include/linux/huge_mm.h, 3.10).
+///
+/// `head` may be a dangling pointer: `__split_huge_page_refcount` clears PG_tail before the
+/// tail's fields can be overwritten (its `smp_wmb()`), so if PG_tail is still set after the
+/// `smp_rmb()` the head pointer read before it was not dangling.
+pub fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
+    let p = m.pg(page);
+    let tail = PageTail(p);
+    ktrace!("compound_trans_head", "PageTail({page:?}) = {tail}");
+    if tail {
+        let head = first_page(p);
+        // pairs with the smp_wmb() in __split_huge_page_refcount
+        smp_rmb();
+        if PageTail(p) {
+            ktrace!("compound_trans_head", "{page:?} still a tail: head = {head:?}");
+            return head;
+        }
+        ktrace!("compound_trans_head", "{page:?} stopped being a tail (read first_page {head:?})");
+    }
+    page
+}
+
+/// `__get_page_tail_foll(page, get_page_head)` (mm/internal.h, 3.10): the tail pin scheme.
+/// The head's `_count` carries the pin; the tail's `_mapcount` counts it so split can hand it
+/// to the tail.
+pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
+    let p = m.pg(page);
+    let head = first_page(p);
+    VM_BUG_ON!("__get_page_tail_foll", m.pg(head)._count.load(Ordering::Relaxed) <= 0);
+    VM_BUG_ON!("__get_page_tail_foll", p._count.load(Ordering::Relaxed) != 0);
+    VM_BUG_ON!("__get_page_tail_foll", page_mapcount(p) < 0);
+    if get_page_head {
+        m.pg(head)._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    }
+    let old = p._mapcount.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    ktrace!("__get_page_tail_foll", "{page:?}._mapcount {old} -> {}", old + 1);
+}
+
+/// `get_page_foll(page)` (mm/internal.h, 3.10): FOLL_GET under the page-table lock, which
+/// already serializes against split.
+pub fn get_page_foll(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if PageTail(p) {
+        __get_page_tail_foll(m, page, true);
+    } else {
+        VM_BUG_ON!("get_page_foll", p._count.load(Ordering::Relaxed) <= 0);
+        p._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    }
+}
+
+/// `get_page(page)` (include/linux/mm.h, 3.10).
+pub fn get_page<V: Compound>(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    let tail = PageTail(p);
+    ktrace!("get_page", "{page:?} [{}] PageTail = {tail}", V::ID);
+    if tail && V::__get_page_tail(m, page) {
+        return;
+    }
+    // Getting a normal page or the head of a compound page requires to already have an
+    // elevated page->_count.
+    VM_BUG_ON!("get_page", p._count.load(Ordering::Relaxed) <= 0);
+    let old = p._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    ktrace!("get_page", "{page:?}._count {old} -> {}", old + 1);
+}
+
+/// `put_page(page)` (mm/swap.c, 3.10).
+pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
+    let compound = PageCompound(m.pg(page));
+    ktrace!("put_page", "{page:?} [{}] PageCompound = {compound}", V::ID);
+    if compound {
+        V::put_compound_page(m, page);
+    } else if put_page_testzero(m, page) {
+        __put_single_page(m, page);
+    }
+}
+
+/// `__page_cache_release(page)` (mm/swap.c, 3.10). The S1 models keep their pages off the
+/// LRU, so only the PageLRU test runs there; the LRU side belongs to the S2 models.
+pub fn __page_cache_release(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if PageLRU(p) {
+        let _lru = m.zone.lru_lock.lock();
+        VM_BUG_ON!("__page_cache_release", !PageLRU(p));
+        __ClearPageLRU(p);
+    }
+}
+
+/// `__put_single_page(page)` (mm/swap.c, 3.10).
+pub fn __put_single_page(m: &Mem, page: PagePtr) {
+    __page_cache_release(m, page);
+    free_hot_cold_page(m, page);
+}

@@ -1,0 +1,329 @@
+//! The one sync shim: the only module that knows which backend mmcheck is built for.
+//!
+//! * `--cfg loom`            -> loom (exhaustive C11 exploration)
+//! * `--features shuttle`    -> shuttle (randomized / PCT schedules, sequentially consistent)
+//! * otherwise               -> std (production build, used by the benchmarks)
+//!
+//! Precedence is loom > shuttle > std. Everything else in the crate imports atomics, fences,
+//! threads, locks and the per-CPU identity from here and never names a backend.
+//!
+//! Kernel primitives are mapped to C11 here, once, with the reason next to each mapping
+//! (design.md section 2):
+//!
+//! | kernel                                   | here                                           |
+//! |------------------------------------------|------------------------------------------------|
+//! | `atomic_read/inc/dec/add/sub`, `set_bit` | `Relaxed` (the kernel gives no ordering)        |
+//! | `atomic_dec_and_test`, `atomic_inc_not_zero`, `test_and_set_bit` | fully ordered: `fence(SeqCst); rmw(Relaxed); fence(SeqCst)` ([`full_rmw`]) |
+//! | `test_and_set_bit_lock` (`bit_spin_lock`) | `fetch_or(Acquire)`                           |
+//! | `clear_bit_unlock` (`bit_spin_unlock`)   | `fetch_and(Release)`                            |
+//! | `smp_rmb` / `smp_wmb` / `smp_mb`         | `fence(Acquire)` / `fence(Release)` / `fence(SeqCst)` |
+//! | `spin_lock` / `spin_unlock`              | a lock with acquire / release semantics         |
+//!
+//! Approximations (written up in proofs/README.md): `smp_rmb`/`smp_wmb` are stronger in C11
+//! than in the LKMM only in that a C11 acquire fence also orders earlier loads before later
+//! stores; loom treats `SeqCst` *accesses* as `AcqRel` (loom issues #108, #180), so full
+//! barriers are always written as `SeqCst` fences around relaxed accesses.
+
+#[cfg(loom)]
+mod backend {
+    pub use loom::sync::atomic::{fence, AtomicI32, AtomicU32, AtomicUsize};
+    pub use loom::sync::{Condvar, Mutex, MutexGuard};
+    pub use loom::thread::{spawn, yield_now, JoinHandle};
+    pub const NAME: &str = "loom";
+}
+
+#[cfg(all(not(loom), feature = "shuttle"))]
+mod backend {
+    pub use shuttle::sync::atomic::{fence, AtomicI32, AtomicU32, AtomicUsize};
+    pub use shuttle::sync::{Mutex, MutexGuard};
+    pub use shuttle::thread::{spawn, yield_now, JoinHandle};
+    pub const NAME: &str = "shuttle";
+}
+
+#[cfg(all(not(loom), not(feature = "shuttle")))]
+mod backend {
+    pub use std::sync::atomic::{fence, AtomicI32, AtomicU32, AtomicUsize};
+    pub use std::thread::{spawn, yield_now, JoinHandle};
+    pub const NAME: &str = "std";
+}
+
+pub mod checker;
+
+pub use backend::{fence, spawn, AtomicI32, AtomicU32, AtomicUsize, JoinHandle};
+pub use std::sync::atomic::Ordering;
+
+/// Name of the backend this build runs on ("loom", "shuttle" or "std").
+pub const BACKEND: &str = backend::NAME;
+
+/// True in checked builds: under a model checker, or in a debug build. Ghost state, the event
+/// trace and `VM_BUG_ON` are active only then, like `CONFIG_DEBUG_VM`; the release production
+/// build compiles them away.
+pub const CHECKED: bool = cfg!(any(loom, feature = "shuttle", debug_assertions));
+
+/// True when the build explores interleavings (loom or shuttle) rather than running on hardware.
+pub const MODEL_CHECKED: bool = cfg!(any(loom, feature = "shuttle"));
+
+/// `smp_mb()`: full barrier. A SeqCst fence (loom models SeqCst fences, not SeqCst accesses).
+#[inline(always)]
+pub fn smp_mb() {
+    fence(Ordering::SeqCst);
+}
+
+/// `smp_rmb()`: orders earlier loads before later loads. C11 acquire fence.
+#[inline(always)]
+pub fn smp_rmb() {
+    fence(Ordering::Acquire);
+}
+
+/// `smp_wmb()`: orders earlier stores before later stores. C11 release fence.
+#[inline(always)]
+pub fn smp_wmb() {
+    fence(Ordering::Release);
+}
+
+/// A value-returning kernel atomic (`atomic_dec_and_test`, `atomic_inc_not_zero`,
+/// `atomic_add_unless`, `test_and_set_bit`) is fully ordered: an `smp_mb()` before and after.
+/// Written as relaxed RMW between two SeqCst fences because loom weakens SeqCst accesses.
+#[inline(always)]
+pub fn full_rmw<R>(rmw: impl FnOnce() -> R) -> R {
+    smp_mb();
+    let r = rmw();
+    smp_mb();
+    r
+}
+
+/// `cpu_relax()` inside a spin loop: lets the checker run another thread.
+#[inline(always)]
+pub fn cpu_relax() {
+    if MODEL_CHECKED {
+        backend::yield_now();
+    } else {
+        std::hint::spin_loop();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CPU a thread runs on (the kernel's smp_processor_id()).
+
+#[cfg(loom)]
+loom::thread_local! {
+    static CPU: std::cell::Cell<usize> = std::cell::Cell::new(usize::MAX);
+}
+#[cfg(all(not(loom), feature = "shuttle"))]
+shuttle::thread_local! {
+    static CPU: std::cell::Cell<usize> = std::cell::Cell::new(usize::MAX);
+}
+#[cfg(all(not(loom), not(feature = "shuttle")))]
+std::thread_local! {
+    static CPU: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// `smp_processor_id()`. The model's main thread (setup and final checks) is CPU 0 unless told
+/// otherwise; every spawned CPU names itself through [`spawn_cpu`].
+pub fn smp_processor_id() -> usize {
+    let c = CPU.with(|c| c.get());
+    if c == usize::MAX {
+        0
+    } else {
+        c
+    }
+}
+
+/// The CPU this thread was started as, or None for a model's main thread (setup and final
+/// checks), for the event trace.
+pub fn cpu_of_thread() -> Option<usize> {
+    let c = CPU.with(|c| c.get());
+    (c != usize::MAX).then_some(c)
+}
+
+/// Make the current thread CPU `cpu` (used by the main thread of a model).
+pub fn set_cpu(cpu: usize) {
+    CPU.with(|c| c.set(cpu));
+}
+
+/// Start a thread that runs as CPU `cpu`.
+pub fn spawn_cpu<F, T>(cpu: usize, f: F) -> JoinHandle<T>
+where
+    F: FnOnce() -> T + Send + 'static,
+    T: Send + 'static,
+{
+    spawn(move || {
+        set_cpu(cpu);
+        f()
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// spinlock_t
+
+/// `spinlock_t` protecting `T` (`zone->lru_lock`, `hugetlb_lock`, `zone->lock`).
+///
+/// Under a checker it is the checker's mutex (acquire on lock, release on unlock, and a blocked
+/// waiter instead of a spinning one, so 3+ contenders terminate). In production it is a
+/// test-and-test-and-set spin lock like the kernel's.
+pub struct SpinLock<T> {
+    #[cfg(any(loom, feature = "shuttle"))]
+    inner: backend::Mutex<T>,
+    #[cfg(not(any(loom, feature = "shuttle")))]
+    inner: prod::RawSpin<T>,
+}
+
+/// Held `spin_lock`; dropping it is `spin_unlock`.
+pub struct SpinGuard<'a, T> {
+    #[cfg(any(loom, feature = "shuttle"))]
+    guard: backend::MutexGuard<'a, T>,
+    #[cfg(not(any(loom, feature = "shuttle")))]
+    guard: prod::RawGuard<'a, T>,
+}
+
+impl<T> SpinLock<T> {
+    pub fn new(v: T) -> Self {
+        #[cfg(any(loom, feature = "shuttle"))]
+        {
+            SpinLock { inner: backend::Mutex::new(v) }
+        }
+        #[cfg(not(any(loom, feature = "shuttle")))]
+        {
+            SpinLock { inner: prod::RawSpin::new(v) }
+        }
+    }
+
+    /// `spin_lock()`.
+    pub fn lock(&self) -> SpinGuard<'_, T> {
+        #[cfg(any(loom, feature = "shuttle"))]
+        {
+            // A poisoned lock means a VM_BUG_ON already fired in this execution; the failure is
+            // recorded, so carry on with the data as it is.
+            let guard = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+            SpinGuard { guard }
+        }
+        #[cfg(not(any(loom, feature = "shuttle")))]
+        {
+            SpinGuard { guard: self.inner.lock() }
+        }
+    }
+}
+
+impl<T> std::ops::Deref for SpinGuard<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.guard
+    }
+}
+impl<T> std::ops::DerefMut for SpinGuard<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.guard
+    }
+}
+
+#[cfg(not(any(loom, feature = "shuttle")))]
+mod prod {
+    use std::cell::UnsafeCell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Test-and-test-and-set spin lock: the production `spin_lock`.
+    pub struct RawSpin<T> {
+        locked: AtomicBool,
+        data: UnsafeCell<T>,
+    }
+    // SAFETY: access to `data` is serialized by `locked` (acquire on lock, release on unlock).
+    unsafe impl<T: Send> Sync for RawSpin<T> {}
+    unsafe impl<T: Send> Send for RawSpin<T> {}
+
+    pub struct RawGuard<'a, T> {
+        lock: &'a RawSpin<T>,
+    }
+
+    impl<T> RawSpin<T> {
+        pub fn new(v: T) -> Self {
+            RawSpin { locked: AtomicBool::new(false), data: UnsafeCell::new(v) }
+        }
+        pub fn lock(&self) -> RawGuard<'_, T> {
+            loop {
+                // Acquire: the critical section must see the previous holder's writes.
+                if !self.locked.swap(true, Ordering::Acquire) {
+                    return RawGuard { lock: self };
+                }
+                while self.locked.load(Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            }
+        }
+    }
+    impl<T> std::ops::Deref for RawGuard<'_, T> {
+        type Target = T;
+        fn deref(&self) -> &T {
+            // SAFETY: we hold the lock.
+            unsafe { &*self.lock.data.get() }
+        }
+    }
+    impl<T> std::ops::DerefMut for RawGuard<'_, T> {
+        fn deref_mut(&mut self) -> &mut T {
+            // SAFETY: we hold the lock exclusively.
+            unsafe { &mut *self.lock.data.get() }
+        }
+    }
+    impl<T> Drop for RawGuard<'_, T> {
+        fn drop(&mut self) {
+            // Release: publish the critical section to the next holder.
+            self.lock.locked.store(false, Ordering::Release);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bit spinlocks (include/linux/bit_spinlock.h), used for compound_lock (PG_compound_lock).
+
+#[cfg(loom)]
+loom::lazy_static! {
+    /// Under loom a bit-lock waiter blocks on this wait queue (one for all bit locks, like the
+    /// kernel's hashed wait queues) instead of spinning: loom never terminates with 3+ CPUs
+    /// spinning on one lock (design.md section 7, loom issue #53).
+    static ref BIT_WAITQ: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
+}
+#[cfg(loom)]
+use backend::{Condvar, Mutex};
+
+/// `bit_spin_lock(bitnum, addr)`: `test_and_set_bit_lock` (Acquire) until the bit was clear.
+pub fn bit_spin_lock(bitnum: u32, word: &AtomicUsize) {
+    let mask = 1usize << bitnum;
+    loop {
+        // test_and_set_bit_lock: ACQUIRE semantics on success.
+        if word.fetch_or(mask, Ordering::Acquire) & mask == 0 {
+            return;
+        }
+        wait_bit_clear(mask, word);
+    }
+}
+
+/// `bit_spin_unlock(bitnum, addr)` = `clear_bit_unlock`: Release.
+pub fn bit_spin_unlock(bitnum: u32, word: &AtomicUsize) {
+    let mask = 1usize << bitnum;
+    // clear_bit_unlock: RELEASE semantics, pairs with the Acquire in bit_spin_lock.
+    word.fetch_and(!mask, Ordering::Release);
+    #[cfg(loom)]
+    {
+        let (m, cv) = &*BIT_WAITQ;
+        let _g = m.lock().unwrap_or_else(|p| p.into_inner());
+        cv.notify_all();
+    }
+}
+
+#[cfg(loom)]
+fn wait_bit_clear(mask: usize, word: &AtomicUsize) {
+    let (m, cv) = &*BIT_WAITQ;
+    let mut g = m.lock().unwrap_or_else(|p| p.into_inner());
+    // The unlocker clears the bit before taking the wait-queue mutex to notify, so checking
+    // under the mutex cannot lose a wakeup.
+    while word.load(Ordering::Relaxed) & mask != 0 {
+        g = cv.wait(g).unwrap_or_else(|p| p.into_inner());
+    }
+}
+
+#[cfg(not(loom))]
+fn wait_bit_clear(mask: usize, word: &AtomicUsize) {
+    // while (test_bit(bitnum, addr)) cpu_relax();
+    while word.load(Ordering::Relaxed) & mask != 0 {
+        cpu_relax();
+    }
+}

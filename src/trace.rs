@@ -1,0 +1,210 @@
+//! Per-execution event trace and invariant failures (checked builds only).
+//!
+//! Every kernel-level step records `(cpu, function, event)` here. When an invariant breaks
+//! (`VM_BUG_ON`, `BUG_ON`, `bad_page`, an oops, a ghost check), the trace so far is captured
+//! with the failure and the execution panics; the runner reads the captured failure and prints
+//! it as numbered steps.
+//!
+//! The log lives in an OS-thread-local: loom and shuttle run every model thread of one
+//! execution on the test's OS thread, so each test gets its own log and parallel tests do not
+//! mix. In the production build nothing is recorded (`sync::CHECKED` is false).
+
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::fmt;
+
+use crate::sync::{cpu_of_thread, CHECKED};
+
+/// One kernel-level step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub step: usize,
+    /// The CPU that took the step; None for the scenario's setup and final checks.
+    pub cpu: Option<usize>,
+    pub func: String,
+    pub event: String,
+}
+
+/// The kernel's own checks, by name. A BUG claim names the one it expects to break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Invariant {
+    /// `VM_BUG_ON()` in the kernel code itself (CONFIG_DEBUG_VM kernels).
+    VmBugOn,
+    /// `BUG_ON()` in the kernel code itself (every kernel).
+    BugOn,
+    /// `bad_page()`: "BUG: Bad page state" from `free_pages_check()` / `destroy_compound_page()`.
+    BadPage,
+    /// Dereference of a `struct page *` outside the memmap, or a call through a garbage
+    /// compound destructor: "BUG: unable to handle kernel paging request".
+    Oops,
+    /// A page freed while a CPU still holds a reference to it (ghost check: use after free).
+    FreedWhileReferenced,
+    /// A page freed twice, or a put on a page that was freed and reallocated since the get.
+    UseAfterFree,
+    /// At the end of the scenario a count, mapcount or list does not add up.
+    RefcountBalance,
+    /// CONFIG_DEBUG_LIST: list_add of a linked entry, list_del of an unlinked one, corruption.
+    ListCorruption,
+    /// Page flags disagree with list membership (PG_lru, PG_active).
+    FlagsMismatch,
+}
+
+impl Invariant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Invariant::VmBugOn => "VM_BUG_ON",
+            Invariant::BugOn => "BUG_ON",
+            Invariant::BadPage => "bad_page",
+            Invariant::Oops => "oops",
+            Invariant::FreedWhileReferenced => "freed-while-referenced",
+            Invariant::UseAfterFree => "use-after-free",
+            Invariant::RefcountBalance => "refcount-balance",
+            Invariant::ListCorruption => "list-corruption",
+            Invariant::FlagsMismatch => "flags-mismatch",
+        }
+    }
+
+    pub const ALL: [Invariant; 9] = [
+        Invariant::VmBugOn,
+        Invariant::BugOn,
+        Invariant::BadPage,
+        Invariant::Oops,
+        Invariant::FreedWhileReferenced,
+        Invariant::UseAfterFree,
+        Invariant::RefcountBalance,
+        Invariant::ListCorruption,
+        Invariant::FlagsMismatch,
+    ];
+
+    pub fn from_name(s: &str) -> Option<Invariant> {
+        Self::ALL.into_iter().find(|i| i.name() == s)
+    }
+}
+
+impl fmt::Display for Invariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An invariant that broke, with the trace of the execution up to that point.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Failure {
+    pub invariant: Invariant,
+    pub message: String,
+    pub trace: Vec<Event>,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}: {}", self.invariant, self.message)?;
+        write_trace(f, &self.trace)
+    }
+}
+
+/// Print a trace as numbered kernel-level steps.
+pub fn write_trace(f: &mut impl fmt::Write, trace: &[Event]) -> fmt::Result {
+    for e in trace {
+        let cpu = e.cpu.map_or("main".to_string(), |c| format!("CPU{c}"));
+        writeln!(f, "  {:>3}. {cpu:<5} {:<28} {}", e.step, e.func, e.event)?;
+    }
+    Ok(())
+}
+
+std::thread_local! {
+    static DEBUG_VM: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+    static LOG: RefCell<Vec<Event>> = const { RefCell::new(Vec::new()) };
+    static FAILURE: RefCell<Option<Failure>> = const { RefCell::new(None) };
+}
+
+/// CONFIG_DEBUG_VM of the kernel being modelled: whether `VM_BUG_ON()` is compiled in (its
+/// condition, loads included, is evaluated) or compiled out as in a production kernel.
+/// `BUG_ON()` is always in. Default: on.
+pub fn set_config_debug_vm(on: bool) {
+    DEBUG_VM.with(|d| d.set(on));
+}
+
+/// Is CONFIG_DEBUG_VM on for the current execution?
+#[inline]
+pub fn config_debug_vm() -> bool {
+    CHECKED && DEBUG_VM.with(|d| d.get())
+}
+
+/// Start a new execution: clear the log (the first failure of a run is kept until taken).
+pub fn reset() {
+    if CHECKED {
+        LOG.with(|l| l.borrow_mut().clear());
+    }
+}
+
+/// Forget any failure captured so far (start of a run).
+pub fn clear_failure() {
+    FAILURE.with(|f| f.borrow_mut().take());
+}
+
+/// Record one step. `event` is only evaluated in checked builds.
+#[inline(always)]
+pub fn record(func: &'static str, event: impl FnOnce() -> String) {
+    if CHECKED {
+        let cpu = cpu_of_thread();
+        LOG.with(|l| {
+            let mut l = l.borrow_mut();
+            let step = l.len() + 1;
+            l.push(Event { step, cpu, func: func.to_string(), event: event() });
+        });
+    }
+}
+
+/// The log of the current execution.
+pub fn snapshot() -> Vec<Event> {
+    LOG.with(|l| l.borrow().clone())
+}
+
+/// Take the first failure captured in this run, if any.
+pub fn take_failure() -> Option<Failure> {
+    FAILURE.with(|f| f.borrow_mut().take())
+}
+
+/// An invariant broke: capture the trace (first failure of the run wins) and panic, which
+/// ends the execution under loom and shuttle.
+#[cold]
+pub fn fail(func: &'static str, invariant: Invariant, message: String) -> ! {
+    record(func, || format!("*** {invariant}: {message}"));
+    let failure = Failure { invariant, message: message.clone(), trace: snapshot() };
+    FAILURE.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.is_none() {
+            *f = Some(failure);
+        }
+    });
+    panic!("mmcheck: {invariant} in {func}: {message}");
+}
+
+/// `VM_BUG_ON(cond)`: only when CONFIG_DEBUG_VM is on (checked builds, and the scenario's
+/// kernel config); otherwise the condition is not evaluated at all, as in the kernel.
+#[macro_export]
+macro_rules! VM_BUG_ON {
+    ($func:expr, $cond:expr) => {
+        if $crate::trace::config_debug_vm() && $cond {
+            $crate::trace::fail($func, $crate::trace::Invariant::VmBugOn, stringify!($cond).to_string());
+        }
+    };
+}
+
+/// `BUG_ON(cond)`: always checked, as in the kernel.
+#[macro_export]
+macro_rules! BUG_ON {
+    ($func:expr, $cond:expr) => {
+        if $cond {
+            $crate::trace::fail($func, $crate::trace::Invariant::BugOn, stringify!($cond).to_string());
+        }
+    };
+}
+
+/// Record a kernel-level step: `ktrace!("put_compound_page", "PageTail(page)={}", t)`.
+#[macro_export]
+macro_rules! ktrace {
+    ($func:expr, $($arg:tt)*) => {
+        $crate::trace::record($func, || format!($($arg)*))
+    };
+}
