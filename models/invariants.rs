@@ -10,11 +10,22 @@ use crate::trace::{fail, Invariant};
 pub fn all_pages_freed(m: &Mem) {
     for (ptr, p) in m.map.iter() {
         if p.ghost_allocated() && !p.ghost.in_hugepool.load(Ordering::Relaxed) {
+            let why = if PageTail(p) {
+                let head = first_page(p);
+                let head_free = head.pfn().is_some_and(|n| n < m.map.nr_pages())
+                    && !m.pg(head).ghost_allocated();
+                format!(
+                    "still a tail of {head:?}{}",
+                    if head_free { ", which was freed" } else { "" }
+                )
+            } else {
+                "a reference was leaked".to_string()
+            };
             fail(
                 "end of scenario",
                 Invariant::RefcountBalance,
                 format!(
-                    "{ptr:?} never freed: _count {} _mapcount {} flags {:#x} (a reference was leaked)",
+                    "{ptr:?} never freed: _count {} _mapcount {} flags {:#x} ({why})",
                     page_count_raw(p),
                     p._mapcount.load(Ordering::Relaxed),
                     p.flags.load(Ordering::Relaxed)

@@ -13,23 +13,31 @@ use crate::mm::rmap::page_remove_rmap;
 use crate::mm::swap::{get_page_foll, put_page};
 use crate::mm::{gup, Mem, MemConfig};
 use crate::page::{set_page_private, swp_entry, PagePtr};
-use crate::sync::{spawn_cpu, Ordering};
+use crate::sync::{spawn_cpu, RacyStore};
 use crate::trace::{fail, Invariant};
 use std::sync::Arc;
 
 /// The S1 machine.
 pub fn machine() -> Arc<Mem> {
-    Arc::new(Mem::new(MemConfig { nr_pages: 4, thp_order: 1, huge_order: 1 }))
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 4,
+        thp_order: 1,
+        huge_order: 1,
+    }))
 }
 
 /// An anonymous THP of order `thp_order`: `alloc_pages(GFP_TRANSHUGE)` = compound, refcount 1.
 /// `mapped`: also mapped once by a pmd (`page_add_new_anon_rmap`: `_mapcount` = 0).
 fn alloc_thp(m: &Mem, mapped: bool) -> PagePtr {
     let Some(head) = alloc_pages(m, m.cfg.thp_order, true) else {
-        fail("alloc_thp", Invariant::VmBugOn, "no free THP-sized block".to_string())
+        fail(
+            "alloc_thp",
+            Invariant::VmBugOn,
+            "no free THP-sized block".to_string(),
+        )
     };
     if mapped {
-        m.pg(head)._mapcount.store(0, Ordering::Relaxed);
+        m.pg(head)._mapcount.racy_store(0);
     }
     head
 }
@@ -83,10 +91,18 @@ pub fn thp_get_put_vs_split<V: Compound>() {
 pub fn hugetlb_get_put<V: Compound>() {
     let m = machine();
     if !alloc_fresh_huge_page::<V>(&m) {
-        fail("hugetlb_get_put", Invariant::VmBugOn, "pool allocation failed".to_string());
+        fail(
+            "hugetlb_get_put",
+            Invariant::VmBugOn,
+            "pool allocation failed".to_string(),
+        );
     }
     let Some(head) = alloc_huge_page(&m) else {
-        fail("hugetlb_get_put", Invariant::VmBugOn, "empty pool".to_string())
+        fail(
+            "hugetlb_get_put",
+            Invariant::VmBugOn,
+            "empty pool".to_string(),
+        )
     };
     let tail = head.add(1);
     let owner = PageRef::adopt(&m, head);
@@ -133,7 +149,10 @@ pub fn thp_put_vs_split_private<V: Compound>() {
         split_huge_page::<V>(&m1, head);
         // add_to_swap() -> __add_to_swap_cache(): set_page_private(page, entry.val)
         set_page_private(m1.pg(tail), swp_entry(0, 0x51));
-        crate::ktrace!("add_to_swap", "set_page_private({tail:?}, swp_entry(0, 0x51))");
+        crate::ktrace!(
+            "add_to_swap",
+            "set_page_private({tail:?}, swp_entry(0, 0x51))"
+        );
         for p in [head, tail] {
             page_remove_rmap(&m1, p);
             put_page::<V>(&m1, p);
@@ -157,12 +176,20 @@ pub fn thp_put_vs_split_private<V: Compound>() {
 pub fn hugetlb_gup_then_shrink<V: Compound>() {
     let m = machine();
     if !alloc_fresh_huge_page::<V>(&m) {
-        fail("hugetlb_gup_then_shrink", Invariant::VmBugOn, "pool allocation failed".to_string());
+        fail(
+            "hugetlb_gup_then_shrink",
+            Invariant::VmBugOn,
+            "pool allocation failed".to_string(),
+        );
     }
     let Some(head) = alloc_huge_page(&m) else {
-        fail("hugetlb_gup_then_shrink", Invariant::VmBugOn, "empty pool".to_string())
+        fail(
+            "hugetlb_gup_then_shrink",
+            Invariant::VmBugOn,
+            "empty pool".to_string(),
+        )
     };
-    m.pg(head)._mapcount.store(0, Ordering::Relaxed); // hugepage_add_new_anon_rmap
+    m.pg(head)._mapcount.racy_store(0); // hugepage_add_new_anon_rmap
     let tail = head.add(1);
 
     let m0 = m.clone();
@@ -182,6 +209,130 @@ pub fn hugetlb_gup_then_shrink<V: Compound>() {
     page_remove_rmap(&m, head);
     put_page::<V>(&m, head);
     // echo 0 > /sys/kernel/mm/hugepages/hugepages-*/nr_hugepages
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// The S1 soak machine: 8 frames, THP of order 2 (a head and three tails) at frames 0–3,
+/// hugetlbfs pages of order 1, so the THP's head can come back as a hugetlbfs head.
+pub fn soak_machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 8,
+        thp_order: 2,
+        huge_order: 1,
+    }))
+}
+
+/// S1 soak (shuttle): the races of S1.1–S1.4 together on 4 CPUs.
+///
+/// * setup: THP H (frames 0–3) mapped once; gup pins on tails T2 (CPU0) and T3 (CPU1).
+/// * CPU0: `get_page(T2)`, `put_page(T2)` twice (its own and the setup pin).
+/// * CPU1: `put_page(T3)`.
+/// * CPU2 (owner): `split_huge_page(H)`, `set_page_private(T3, swp_entry)`, unmap all four
+///   pages (so H and T1 can be freed).
+/// * CPU3: grows the hugetlb pool (an order-1 block: frames 0–1 if H and T1 are free by then,
+///   making the old THP head a hugetlbfs head), maps a hugetlbfs page, pins its tail with
+///   `get_page`, drops everything, then shrinks the pool to 0. (gup_fast on hugetlbfs is left
+///   to S1.4: on 7cb2ef56 it leaks in every schedule and would hide the races.)
+/// * end: every frame back in the buddy allocator, nothing freed while referenced.
+pub fn thp_soak<V: Compound>() {
+    let m = soak_machine();
+    let head = alloc_thp(&m, true);
+    let (t1, t2, t3) = (head.add(1), head.add(2), head.add(3));
+    let _ = t1;
+    let pin2 = gup_pin(&m, t2);
+    let pin3 = gup_pin(&m, t3);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let r = PageRef::get::<V>(&m0, t2);
+        r.put::<V>(&m0);
+        pin2.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        pin3.put::<V>(&m1);
+    });
+    let m2 = m.clone();
+    let cpu2 = spawn_cpu(2, move || {
+        split_huge_page::<V>(&m2, head);
+        set_page_private(m2.pg(t3), swp_entry(0, 0x51));
+        crate::ktrace!(
+            "add_to_swap",
+            "set_page_private({t3:?}, swp_entry(0, 0x51))"
+        );
+        for i in 0..4 {
+            page_remove_rmap(&m2, head.add(i));
+            put_page::<V>(&m2, head.add(i));
+        }
+    });
+    let m3 = m.clone();
+    let cpu3 = spawn_cpu(3, move || {
+        if alloc_fresh_huge_page::<V>(&m3) {
+            if let Some(hh) = alloc_huge_page(&m3) {
+                m3.pg(hh)._mapcount.racy_store(0); // mapped once
+                let ht = hh.add(1);
+                let r = PageRef::get::<V>(&m3, ht);
+                r.put::<V>(&m3);
+                page_remove_rmap(&m3, hh);
+                put_page::<V>(&m3, hh);
+            }
+            set_max_huge_pages(&m3, 0);
+        }
+    });
+    for h in [cpu0, cpu1, cpu2, cpu3] {
+        join(h);
+    }
+    invariants::all_pages_freed(&m);
+}
+
+/// The S1.6 machine: THP of order 2 at frames 0–3, hugetlbfs pages of order 1, 6 frames.
+pub fn realloc_machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 6,
+        thp_order: 2,
+        huge_order: 1,
+    }))
+}
+
+/// S1.6 — `put_page` of a pinned THP tail racing split, the free of the old head, and its
+/// reallocation as a hugetlbfs head (the "longstanding theoretical race" of 27c73ae7's
+/// message: `page_head` may be a head again, of a smaller hugetlbfs page, when the tail put
+/// pins and locks it).
+///
+/// * setup: THP H (frames 0–3) mapped once; CPU0 holds a gup pin on tail T2 (frame 2).
+/// * CPU0: `put_page(T2)`.
+/// * CPU1: `split_huge_page(H)`, unmaps the four pages (H, T1, T3 are freed), grows the
+///   hugetlb pool (the order-1 block at frames 0–1: H is a hugetlbfs head now), takes that
+///   page and drops it again (`free_huge_page` puts it back in the pool).
+/// * then: the pool shrinks to 0.
+/// * end: every frame back in the buddy allocator, none freed while referenced.
+pub fn thp_put_vs_split_realloc<V: Compound>() {
+    let m = realloc_machine();
+    let head = alloc_thp(&m, true);
+    let t2 = head.add(2);
+    let pin = gup_pin(&m, t2);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_huge_page::<V>(&m1, head);
+        for i in 0..4 {
+            page_remove_rmap(&m1, head.add(i));
+            put_page::<V>(&m1, head.add(i));
+        }
+        if alloc_fresh_huge_page::<V>(&m1) {
+            if let Some(h) = alloc_huge_page(&m1) {
+                let r = PageRef::adopt(&m1, h);
+                r.put::<V>(&m1);
+            }
+        }
+    });
+    join(cpu0);
+    join(cpu1);
     set_max_huge_pages(&m, 0);
     invariants::all_pages_freed(&m);
 }

@@ -2,7 +2,9 @@
 //! and proof document behind it. Tests, the `xtask verify` runner and the proofs index come
 //! from this table (and the test suite checks that each claim has its test and its proof).
 
-use crate::compound::{BypassThp, Commit27c73ae7, Commit7cb2ef56, Compound, Linux311, Mutant7cb2ef56DecRead};
+use crate::compound::{
+    BypassThp, Commit27c73ae7, Commit7cb2ef56, Compound, Linux311, Mutant7cb2ef56DecRead,
+};
 use crate::models::thp;
 use crate::sync::checker::{self, Exploration, ExploreSettings};
 use crate::trace::Invariant;
@@ -135,7 +137,86 @@ pub static CLAIMS: &[Claim] = &[
         "mutant bypass-thp (bypass for every compound page) on the S1.1 model: a THP tail pin taken with tail accounting is dropped without it; split then moves a pin that is no longer there and its BUG_ON(page_count(head) <= 0) fires",
         BypassThp, thp_get_put_vs_split, 2, Some(3), false, Expected::Bug(Invariant::BugOn), "S1.1", "proofs/S1.5.md", "s1_5_bypass_thp_bug"
     ),
+    claim!(
+        "S1.6", "s1",
+        "finding (27c73ae7's 'longstanding theoretical race'): 3.11 tail put pins and locks a page_head that was freed and reallocated as a hugetlbfs head; its put_page_testzero(page_head) then frees the hugetlbfs head with __put_single_page: the destructor never runs and the tail is stranded",
+        Linux311, thp_put_vs_split_realloc, 2, Some(3), false, Expected::Bug(Invariant::RefcountBalance), "S1.6-fix", "proofs/S1.6.md", "s1_6_linux_3_11_realloc_bug"
+    ),
+    claim!(
+        "S1.6-fix", "s1",
+        "27c73ae7 on the S1.6 model: PageHeadHuge(page_head) after the pin sends the put through skip_lock, which checks PageHead and runs the compound destructor. SAFE",
+        Commit27c73ae7, thp_put_vs_split_realloc, 2, Some(3), false, Expected::Safe, "S1.6", "proofs/S1.6.md", "s1_6_27c73ae7_safe"
+    ),
 ];
+
+/// A shuttle soak: a larger scenario under randomized schedules.
+pub struct Soak {
+    pub area: &'static str,
+    pub variant: &'static str,
+    pub model: &'static str,
+    /// The variant is known to be broken: the soak must find a kernel invariant violation.
+    pub expect_bug: bool,
+    /// CONFIG_DEBUG_VM of the modelled kernel.
+    pub debug_vm: bool,
+    pub body: fn(),
+}
+
+impl Soak {
+    /// One execution, with the soak's kernel config.
+    pub fn run(&self) {
+        crate::trace::set_config_debug_vm(self.debug_vm);
+        (self.body)()
+    }
+}
+
+macro_rules! soak {
+    ($area:expr, $v:ty, $model:ident, $dvm:expr, $bug:expr) => {
+        Soak {
+            area: $area,
+            variant: <$v as Compound>::ID,
+            model: stringify!($model),
+            expect_bug: $bug,
+            debug_vm: $dvm,
+            body: thp::$model::<$v>,
+        }
+    };
+}
+
+/// Every soak, by area. linux-3.11 is expected to fail the S1 soak: it has the "longstanding
+/// theoretical race" that 27c73ae7's message describes (the THP head freed and reallocated as
+/// a hugetlbfs head under a tail put: `VM_BUG_ON(PageHead(page_head))`, claim S1.6).
+pub static SOAKS: &[Soak] = &[
+    soak!("s1", Commit27c73ae7, thp_soak, true, false),
+    soak!("s1", Commit7cb2ef56, thp_soak, false, true),
+    soak!("s1", Linux311, thp_soak, true, true),
+];
+
+/// Soak settings from the environment: `MMCHECK_SOAK_SEED` (default 0) and
+/// `MMCHECK_SOAK_ITERATIONS` (default `default_iterations`). A malformed value is an error
+/// naming the setting.
+pub fn soak_settings_from_env(default_iterations: usize) -> Result<(u64, usize), String> {
+    let seed = match std::env::var("MMCHECK_SOAK_SEED") {
+        Err(std::env::VarError::NotPresent) => 0,
+        Err(e) => return Err(format!("MMCHECK_SOAK_SEED: {e}")),
+        Ok(v) => v
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| format!("MMCHECK_SOAK_SEED: '{v}' is not a seed (0..=2^64-1)"))?,
+    };
+    let iterations = match std::env::var("MMCHECK_SOAK_ITERATIONS") {
+        Err(std::env::VarError::NotPresent) => default_iterations,
+        Err(e) => return Err(format!("MMCHECK_SOAK_ITERATIONS: {e}")),
+        Ok(v) => match v.trim().parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                return Err(format!(
+                    "MMCHECK_SOAK_ITERATIONS: '{v}' is not a positive iteration count"
+                ))
+            }
+        },
+    };
+    Ok((seed, iterations))
+}
 
 /// Look up claims by id or id prefix (case-insensitive): `s1`, `S1.3`, `s1.3-fix`.
 /// An unknown id is an error that names the nearest ids.
@@ -144,7 +225,10 @@ pub fn select(pattern: &str) -> Result<Vec<&'static Claim>, String> {
     if p.is_empty() {
         return Err("empty claim id".to_string());
     }
-    let exact: Vec<_> = CLAIMS.iter().filter(|c| c.id.to_ascii_lowercase() == p).collect();
+    let exact: Vec<_> = CLAIMS
+        .iter()
+        .filter(|c| c.id.to_ascii_lowercase() == p)
+        .collect();
     if !exact.is_empty() {
         return Ok(exact);
     }
@@ -152,17 +236,24 @@ pub fn select(pattern: &str) -> Result<Vec<&'static Claim>, String> {
         .iter()
         .filter(|c| {
             let id = c.id.to_ascii_lowercase();
-            id.starts_with(&p) && matches!(id[p.len()..].chars().next(), None | Some('.') | Some('-'))
+            id.starts_with(&p)
+                && matches!(id[p.len()..].chars().next(), None | Some('.') | Some('-'))
                 || c.area == p
         })
         .collect();
     if !pre.is_empty() {
         return Ok(pre);
     }
-    let mut near: Vec<(usize, &str)> = CLAIMS.iter().map(|c| (edit_distance(&p, &c.id.to_ascii_lowercase()), c.id)).collect();
+    let mut near: Vec<(usize, &str)> = CLAIMS
+        .iter()
+        .map(|c| (edit_distance(&p, &c.id.to_ascii_lowercase()), c.id))
+        .collect();
     near.sort();
     let suggestions: Vec<&str> = near.iter().take(3).map(|(_, id)| *id).collect();
-    Err(format!("unknown claim '{pattern}'; did you mean {}?", suggestions.join(", ")))
+    Err(format!(
+        "unknown claim '{pattern}'; did you mean {}?",
+        suggestions.join(", ")
+    ))
 }
 
 /// The one claim with exactly this id.
@@ -170,7 +261,11 @@ pub fn get(id: &str) -> Result<&'static Claim, String> {
     CLAIMS
         .iter()
         .find(|c| c.id.eq_ignore_ascii_case(id))
-        .ok_or_else(|| select(id).err().unwrap_or_else(|| format!("'{id}' names several claims, not one")))
+        .ok_or_else(|| {
+            select(id)
+                .err()
+                .unwrap_or_else(|| format!("'{id}' names several claims, not one"))
+        })
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -179,7 +274,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut cur = vec![i + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur.push(
+                (prev[j] + usize::from(ca != *cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
         }
         prev = cur;
     }
@@ -203,7 +302,9 @@ pub fn judge(e: &Exploration) -> Verdict {
 pub fn meets_expectation(claim: &Claim, e: &Exploration) -> bool {
     match (claim.expected, judge(e)) {
         (Expected::Safe, Verdict::Safe) => true,
-        (Expected::Bug(inv), Verdict::Bug) => e.failure.as_ref().is_some_and(|f| f.invariant == inv),
+        (Expected::Bug(inv), Verdict::Bug) => {
+            e.failure.as_ref().is_some_and(|f| f.invariant == inv)
+        }
         _ => false,
     }
 }
@@ -214,7 +315,9 @@ pub fn bound_from_env() -> Result<Option<Option<usize>>, String> {
     match std::env::var("MMCHECK_BOUND") {
         Err(std::env::VarError::NotPresent) => Ok(None),
         Err(e) => Err(format!("MMCHECK_BOUND: {e}")),
-        Ok(v) => parse_bound(&v).map(Some).map_err(|e| format!("MMCHECK_BOUND: {e}")),
+        Ok(v) => parse_bound(&v)
+            .map(Some)
+            .map_err(|e| format!("MMCHECK_BOUND: {e}")),
     }
 }
 
@@ -232,7 +335,11 @@ pub fn parse_bound(v: &str) -> Result<Option<usize>, String> {
 }
 
 /// Run a claim under the exhaustive checker with its bound (or `bound` if given).
-pub fn explore(claim: &Claim, bound: Option<Option<usize>>, checkpoint: Option<std::path::PathBuf>) -> Result<Exploration, String> {
+pub fn explore(
+    claim: &Claim,
+    bound: Option<Option<usize>>,
+    checkpoint: Option<std::path::PathBuf>,
+) -> Result<Exploration, String> {
     let settings = ExploreSettings {
         preemption_bound: bound.unwrap_or(claim.bound),
         checkpoint_file: checkpoint,
@@ -291,16 +398,40 @@ pub fn check_claim(id: &str) {
     println!("{}", report(claim, used, &e));
     match claim.expected {
         Expected::Safe => {
-            assert!(e.failure.is_none(), "{}: expected SAFE, found a counterexample", claim.id);
-            assert!(e.error.is_none(), "{}: checker error: {:?}", claim.id, e.error);
-            assert!(e.complete, "{}: exploration incomplete: not a SAFE verdict", claim.id);
+            assert!(
+                e.failure.is_none(),
+                "{}: expected SAFE, found a counterexample",
+                claim.id
+            );
+            assert!(
+                e.error.is_none(),
+                "{}: checker error: {:?}",
+                claim.id,
+                e.error
+            );
+            assert!(
+                e.complete,
+                "{}: exploration incomplete: not a SAFE verdict",
+                claim.id
+            );
         }
         Expected::Bug(inv) => {
             let f = e.failure.as_ref().unwrap_or_else(|| {
-                panic!("{}: expected BUG ({inv}), the checker found none in {} executions", claim.id, e.executions)
+                panic!(
+                    "{}: expected BUG ({inv}), the checker found none in {} executions",
+                    claim.id, e.executions
+                )
             });
-            assert_eq!(f.invariant, inv, "{}: a different invariant broke: {}", claim.id, f.message);
-            assert!(!f.trace.is_empty(), "{}: counterexample without a trace", claim.id);
+            assert_eq!(
+                f.invariant, inv,
+                "{}: a different invariant broke: {}",
+                claim.id, f.message
+            );
+            assert!(
+                !f.trace.is_empty(),
+                "{}: counterexample without a trace",
+                claim.id
+            );
         }
     }
 }

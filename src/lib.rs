@@ -8,11 +8,11 @@
 //! reviewer can grep the kernel tree and this crate with the same word.
 #![allow(non_snake_case)]
 
-pub mod sync;
-pub mod trace;
+pub mod claims;
 pub mod compound;
 pub mod mm;
-pub mod page;
 #[path = "../models/mod.rs"]
 pub mod models;
-pub mod claims;
+pub mod page;
+pub mod sync;
+pub mod trace;

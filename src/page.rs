@@ -14,7 +14,7 @@
 //! A `struct page *` is a [`PagePtr`]: an address in the virtual memmap. Dereferencing one that
 //! does not point at a `struct page` is an oops, which is how a dangling `first_page` shows.
 
-use crate::sync::{AtomicI32, AtomicUsize, Ordering, CHECKED};
+use crate::sync::{AtomicI32, AtomicUsize, Ordering, RacyStore, CHECKED};
 use crate::trace::{fail, Invariant};
 use std::fmt;
 use std::sync::atomic::{AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32};
@@ -147,7 +147,9 @@ pub struct MemMap {
 
 impl MemMap {
     pub fn new(nr_pages: usize) -> MemMap {
-        MemMap { pages: (0..nr_pages).map(|_| Page::new()).collect() }
+        MemMap {
+            pages: (0..nr_pages).map(|_| Page::new()).collect(),
+        }
     }
 
     pub fn nr_pages(&self) -> usize {
@@ -173,13 +175,22 @@ impl MemMap {
     }
 
     pub fn pfn(&self, p: PagePtr) -> usize {
-        p.pfn().filter(|&n| n < self.pages.len()).unwrap_or_else(|| {
-            fail("page_to_pfn", Invariant::Oops, format!("{p:?} is not a struct page"))
-        })
+        p.pfn()
+            .filter(|&n| n < self.pages.len())
+            .unwrap_or_else(|| {
+                fail(
+                    "page_to_pfn",
+                    Invariant::Oops,
+                    format!("{p:?} is not a struct page"),
+                )
+            })
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (PagePtr, &Page)> {
-        self.pages.iter().enumerate().map(|(i, p)| (PagePtr::from_pfn(i), p))
+        self.pages
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (PagePtr::from_pfn(i), p))
     }
 }
 
@@ -205,20 +216,48 @@ macro_rules! pageflag {
         #[inline]
         pub fn $nonatomic_set(page: &Page) {
             let f = page.flags.load(Ordering::Relaxed);
-            page.flags.store(f | bit($bit), Ordering::Relaxed);
+            page.flags.racy_store(f | bit($bit));
         }
         #[inline]
         pub fn $nonatomic_clear(page: &Page) {
             let f = page.flags.load(Ordering::Relaxed);
-            page.flags.store(f & !bit($bit), Ordering::Relaxed);
+            page.flags.racy_store(f & !bit($bit));
         }
     };
 }
 
-pageflag!(PageHead, SetPageHead, ClearPageHead, __SetPageHead, __ClearPageHead, PG_HEAD);
-pageflag!(PageTail, SetPageTail, ClearPageTail, __SetPageTail, __ClearPageTail, PG_TAIL);
-pageflag!(PageLRU, SetPageLRU, ClearPageLRU, __SetPageLRU, __ClearPageLRU, PG_LRU);
-pageflag!(PageActive, SetPageActive, ClearPageActive, __SetPageActive, __ClearPageActive, PG_ACTIVE);
+pageflag!(
+    PageHead,
+    SetPageHead,
+    ClearPageHead,
+    __SetPageHead,
+    __ClearPageHead,
+    PG_HEAD
+);
+pageflag!(
+    PageTail,
+    SetPageTail,
+    ClearPageTail,
+    __SetPageTail,
+    __ClearPageTail,
+    PG_TAIL
+);
+pageflag!(
+    PageLRU,
+    SetPageLRU,
+    ClearPageLRU,
+    __SetPageLRU,
+    __ClearPageLRU,
+    PG_LRU
+);
+pageflag!(
+    PageActive,
+    SetPageActive,
+    ClearPageActive,
+    __SetPageActive,
+    __ClearPageActive,
+    PG_ACTIVE
+);
 pageflag!(
     PageUnevictable,
     SetPageUnevictable,
@@ -235,7 +274,14 @@ pageflag!(
     __ClearPageReferenced,
     PG_REFERENCED
 );
-pageflag!(PageSlab, SetPageSlab, ClearPageSlab, __SetPageSlab, __ClearPageSlab, PG_SLAB);
+pageflag!(
+    PageSlab,
+    SetPageSlab,
+    ClearPageSlab,
+    __SetPageSlab,
+    __ClearPageSlab,
+    PG_SLAB
+);
 
 /// `PageCompound(page)`: PG_head or PG_tail (CONFIG_PAGEFLAGS_EXTENDED).
 #[inline]
@@ -258,7 +304,7 @@ pub fn page_count_raw(page: &Page) -> i32 {
 /// `set_page_private(page, v)`: a plain store of the word `first_page` shares.
 #[inline]
 pub fn set_page_private(page: &Page, v: usize) {
-    page.private.store(v, Ordering::Relaxed);
+    page.private.racy_store(v);
 }
 
 /// `page->first_page` (the same word as `private`).
@@ -270,7 +316,7 @@ pub fn first_page(page: &Page) -> PagePtr {
 /// `set_page_count(page, v)`: `atomic_set` (Relaxed store).
 #[inline]
 pub fn set_page_count(page: &Page, v: i32) {
-    page._count.store(v, Ordering::Relaxed);
+    page._count.racy_store(v);
 }
 
 /// A swap entry value as `add_to_swap()` stores it in `page->private` (`swp_entry_t.val`):

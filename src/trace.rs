@@ -146,11 +146,19 @@ pub fn clear_failure() {
 #[inline(always)]
 pub fn record(func: &'static str, event: impl FnOnce() -> String) {
     if CHECKED {
+        // Format first: the log is never borrowed across anything that could reach a
+        // scheduling point of the checker.
+        let event = event();
         let cpu = cpu_of_thread();
         LOG.with(|l| {
             let mut l = l.borrow_mut();
             let step = l.len() + 1;
-            l.push(Event { step, cpu, func: func.to_string(), event: event() });
+            l.push(Event {
+                step,
+                cpu,
+                func: func.to_string(),
+                event,
+            });
         });
     }
 }
@@ -170,7 +178,11 @@ pub fn take_failure() -> Option<Failure> {
 #[cold]
 pub fn fail(func: &'static str, invariant: Invariant, message: String) -> ! {
     record(func, || format!("*** {invariant}: {message}"));
-    let failure = Failure { invariant, message: message.clone(), trace: snapshot() };
+    let failure = Failure {
+        invariant,
+        message: message.clone(),
+        trace: snapshot(),
+    };
     FAILURE.with(|f| {
         let mut f = f.borrow_mut();
         if f.is_none() {
@@ -186,7 +198,11 @@ pub fn fail(func: &'static str, invariant: Invariant, message: String) -> ! {
 macro_rules! VM_BUG_ON {
     ($func:expr, $cond:expr) => {
         if $crate::trace::config_debug_vm() && $cond {
-            $crate::trace::fail($func, $crate::trace::Invariant::VmBugOn, stringify!($cond).to_string());
+            $crate::trace::fail(
+                $func,
+                $crate::trace::Invariant::VmBugOn,
+                stringify!($cond).to_string(),
+            );
         }
     };
 }
@@ -196,7 +212,11 @@ macro_rules! VM_BUG_ON {
 macro_rules! BUG_ON {
     ($func:expr, $cond:expr) => {
         if $cond {
-            $crate::trace::fail($func, $crate::trace::Invariant::BugOn, stringify!($cond).to_string());
+            $crate::trace::fail(
+                $func,
+                $crate::trace::Invariant::BugOn,
+                stringify!($cond).to_string(),
+            );
         }
     };
 }

@@ -65,3 +65,15 @@ fn s1_4_27c73ae7_safe() {
 fn s1_5_bypass_thp_bug() {
     check_claim("S1.5");
 }
+
+/// S1.6 — finding: 3.11 tail put vs split + head reallocated as hugetlbfs. Expected: BUG (bad_page).
+#[test]
+fn s1_6_linux_3_11_realloc_bug() {
+    check_claim("S1.6");
+}
+
+/// S1.6-fix — 27c73ae7 on the S1.6 model. Expected: SAFE.
+#[test]
+fn s1_6_27c73ae7_safe() {
+    check_claim("S1.6-fix");
+}

@@ -111,7 +111,11 @@ impl Compound for BypassThp {
         if PageCompound(m.pg(page)) {
             let page_head = compound_head(m, page);
             let old = m.pg(page_head)._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
-            ktrace!("__get_page_tail", "bypass: {page_head:?}._count {old} -> {}", old + 1);
+            ktrace!(
+                "__get_page_tail",
+                "bypass: {page_head:?}._count {old} -> {}",
+                old + 1
+            );
             got = true;
         } else {
             let page_head = compound_trans_head(m, page);

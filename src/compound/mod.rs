@@ -60,7 +60,10 @@ impl PageRef {
         if CHECKED {
             p.ghost.pins.fetch_add(1, Ordering::Relaxed);
         }
-        PageRef { page, gen: p.ghost_gen() }
+        PageRef {
+            page,
+            gen: p.ghost_gen(),
+        }
     }
 
     /// `put_page(page)`.

@@ -15,17 +15,28 @@ pub fn get_huge_page_tail(m: &Mem, page: PagePtr) {
     VM_BUG_ON!("get_huge_page_tail", page_mapcount(p) < 0);
     VM_BUG_ON!("get_huge_page_tail", p._count.load(Ordering::Relaxed) != 0);
     let old = p._mapcount.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
-    ktrace!("get_huge_page_tail", "{page:?}._mapcount {old} -> {}", old + 1);
+    ktrace!(
+        "get_huge_page_tail",
+        "{page:?}._mapcount {old} -> {}",
+        old + 1
+    );
 }
 
 /// `get_head_page_multiple(page, nr)` (arch/x86/mm/gup.c, 3.10).
 pub fn get_head_page_multiple(m: &Mem, page: PagePtr, nr: i32) {
     let p = m.pg(page);
     VM_BUG_ON!("get_head_page_multiple", page != compound_head(m, page));
-    VM_BUG_ON!("get_head_page_multiple", p._count.load(Ordering::Relaxed) == 0);
+    VM_BUG_ON!(
+        "get_head_page_multiple",
+        p._count.load(Ordering::Relaxed) == 0
+    );
     let old = p._count.fetch_add(nr, Ordering::Relaxed); // atomic_add: Relaxed
     SetPageReferenced(p);
-    ktrace!("get_head_page_multiple", "{page:?}._count {old} -> {}", old + nr);
+    ktrace!(
+        "get_head_page_multiple",
+        "{page:?}._count {old} -> {}",
+        old + nr
+    );
 }
 
 /// `gup_huge_pmd()` (arch/x86/mm/gup.c, 3.10) for the one subpage `page` of the huge page

@@ -5,7 +5,7 @@ use super::swap::put_page;
 use super::Mem;
 use crate::compound::Compound;
 use crate::page::*;
-use crate::sync::{bit_spin_lock, bit_spin_unlock, smp_mb, smp_wmb, Ordering};
+use crate::sync::{bit_spin_lock, bit_spin_unlock, smp_mb, smp_wmb, Ordering, RacyStore};
 use crate::{ktrace, BUG_ON};
 
 /// `compound_lock(page)` (include/linux/mm.h, 3.10): `bit_spin_lock(PG_compound_lock, &page->flags)`.
@@ -47,14 +47,13 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         BUG_ON!("__split_huge_page_refcount", page_count_raw(page_tail) != 0);
         // tail_page->_count is zero and not changing from under us, but
         // get_page_unless_zero() may be running on it: atomic_add, not atomic_set.
-        let add = page_mapcount(head) + page_mapcount(page_tail) + 1;
+        let (head_maps, tail_pins) = (page_mapcount(head), page_mapcount(page_tail));
+        let add = head_maps + tail_pins + 1;
         let old = page_tail._count.fetch_add(add, Ordering::Relaxed); // atomic_add: Relaxed
         ktrace!(
             "__split_huge_page_refcount",
-            "{tail_ptr:?}._count {old} -> {} (mapcount(head) {} + tail pins {} + 1)",
-            old + add,
-            page_mapcount(head),
-            page_mapcount(page_tail)
+            "{tail_ptr:?}._count {old} -> {} (mapcount(head) {head_maps} + tail pins {tail_pins} + 1)",
+            old + add
         );
 
         // after clearing PageTail the gup refcount can be released
@@ -65,18 +64,29 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         let keep = head.flags.load(Ordering::Relaxed)
             & (bit(PG_REFERENCED) | bit(PG_SWAPBACKED) | bit(PG_MLOCKED) | bit(PG_UPTODATE));
         let f = page_tail.flags.load(Ordering::Relaxed);
-        page_tail.flags.store((f & !PAGE_FLAGS_CHECK_AT_PREP) | keep | bit(PG_DIRTY), Ordering::Relaxed);
+        page_tail
+            .flags
+            .racy_store((f & !PAGE_FLAGS_CHECK_AT_PREP) | keep | bit(PG_DIRTY));
         ktrace!("__split_huge_page_refcount", "ClearPageTail({tail_ptr:?})");
 
         // clear PageTail before overwriting first_page
         smp_wmb();
 
         // The mapcount is only accounted in the head page; it is transferred to the tails.
-        page_tail._mapcount.store(head._mapcount.load(Ordering::Relaxed), Ordering::Relaxed);
+        page_tail
+            ._mapcount
+            .racy_store(head._mapcount.load(Ordering::Relaxed));
     }
     let old = head._count.fetch_sub(tail_count, Ordering::Relaxed); // atomic_sub: Relaxed
-    ktrace!("__split_huge_page_refcount", "{page:?}._count {old} -> {} (tail pins moved)", old - tail_count);
-    BUG_ON!("__split_huge_page_refcount", head._count.load(Ordering::Relaxed) <= 0);
+    ktrace!(
+        "__split_huge_page_refcount",
+        "{page:?}._count {old} -> {} (tail pins moved)",
+        old - tail_count
+    );
+    BUG_ON!(
+        "__split_huge_page_refcount",
+        head._count.load(Ordering::Relaxed) <= 0
+    );
 
     // ClearPageCompound(page): BUG_ON(!PageHead(page)); ClearPageHead(page);
     BUG_ON!("__split_huge_page_refcount", !PageHead(head));
@@ -87,7 +97,10 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
 
     for i in 1..hpage_pmd_nr {
         let tail_ptr = page.add(i);
-        BUG_ON!("__split_huge_page_refcount", page_count_raw(m.pg(tail_ptr)) <= 0);
+        BUG_ON!(
+            "__split_huge_page_refcount",
+            page_count_raw(m.pg(tail_ptr)) <= 0
+        );
         // Tail pages may be freed if there wasn't any mapping; freeing takes the lru_lock,
         // so the put of the tails comes after the split is complete.
         put_page::<V>(m, tail_ptr);

@@ -8,7 +8,7 @@ use super::swap::{compound_head, put_page};
 use super::Mem;
 use crate::compound::Compound;
 use crate::page::*;
-use crate::sync::{Ordering, CHECKED};
+use crate::sync::{Ordering, RacyStore, CHECKED};
 use crate::trace::{fail, Invariant};
 use crate::{ktrace, BUG_ON, VM_BUG_ON};
 
@@ -22,7 +22,10 @@ pub fn PageHuge(m: &Mem, page: PagePtr) -> bool {
     let head = compound_head(m, page);
     let dtor = get_compound_page_dtor(m, head);
     let huge = dtor == DTOR_FREE_HUGE_PAGE;
-    ktrace!("PageHuge", "{page:?}: head {head:?} dtor {dtor:#x} -> {huge}");
+    ktrace!(
+        "PageHuge",
+        "{page:?}: head {head:?} dtor {dtor:#x} -> {huge}"
+    );
     huge
 }
 
@@ -51,7 +54,10 @@ fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
             fail(
                 "enqueue_huge_page",
                 Invariant::FreedWhileReferenced,
-                format!("hugetlbfs page {page:?} freed while CPUs still hold {} reference(s)", p.ghost_pins()),
+                format!(
+                    "hugetlbfs page {page:?} freed while CPUs still hold {} reference(s)",
+                    p.ghost_pins()
+                ),
             );
         }
         for i in 1..(1usize << m.hstate.order) {
@@ -60,7 +66,10 @@ fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
                 fail(
                     "enqueue_huge_page",
                     Invariant::FreedWhileReferenced,
-                    format!("hugetlbfs page {page:?} freed while a CPU still holds its tail {:?}", page.add(i)),
+                    format!(
+                        "hugetlbfs page {page:?} freed while a CPU still holds its tail {:?}",
+                        page.add(i)
+                    ),
                 );
             }
         }
@@ -108,12 +117,16 @@ pub fn free_huge_page(m: &Mem, page: PagePtr) {
 /// `_mapcount` was raised and never dropped is "BUG: Bad page state ... mapcount".
 pub fn update_and_free_page(m: &Mem, page: PagePtr) {
     let order = m.hstate.order;
-    ktrace!("update_and_free_page", "{page:?} order {order} to the buddy allocator");
+    ktrace!(
+        "update_and_free_page",
+        "{page:?} order {order} to the buddy allocator"
+    );
     for i in 0..(1usize << order) {
         let p = m.pg(page.add(i));
-        let clear = bit(PG_LOCKED) | bit(PG_REFERENCED) | bit(PG_DIRTY) | bit(PG_ACTIVE) | bit(PG_PRIVATE);
+        let clear =
+            bit(PG_LOCKED) | bit(PG_REFERENCED) | bit(PG_DIRTY) | bit(PG_ACTIVE) | bit(PG_PRIVATE);
         let f = p.flags.load(Ordering::Relaxed);
-        p.flags.store(f & !clear, Ordering::Relaxed); // page[i].flags &= ~(...), non-atomic
+        p.flags.racy_store(f & !clear); // page[i].flags &= ~(...), non-atomic
     }
     set_compound_page_dtor(m, page, DTOR_NULL);
     set_page_refcounted(m, page);

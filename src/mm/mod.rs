@@ -64,10 +64,15 @@ impl Mem {
         Mem {
             map: MemMap::new(cfg.nr_pages),
             zone: Zone {
-                lock: SpinLock::new(FreeArea { free: vec![true; cfg.nr_pages] }),
+                lock: SpinLock::new(FreeArea {
+                    free: vec![true; cfg.nr_pages],
+                }),
                 lru_lock: SpinLock::new(()),
             },
-            hstate: Hstate { order: cfg.huge_order, lock: SpinLock::new(HugePool::default()) },
+            hstate: Hstate {
+                order: cfg.huge_order,
+                lock: SpinLock::new(HugePool::default()),
+            },
             cfg,
         }
     }

@@ -2,7 +2,7 @@
 
 use super::{hugetlb, Mem};
 use crate::page::*;
-use crate::sync::{Ordering, CHECKED};
+use crate::sync::{Ordering, RacyStore, CHECKED};
 use crate::trace::{fail, Invariant};
 use crate::{ktrace, VM_BUG_ON};
 
@@ -13,7 +13,7 @@ pub fn get_compound_page_dtor(m: &Mem, page: PagePtr) -> usize {
 
 /// `set_compound_page_dtor(page, dtor)` (include/linux/mm.h, 3.10).
 pub fn set_compound_page_dtor(m: &Mem, page: PagePtr, dtor: usize) {
-    m.pg(page.add(1)).lru_next.store(dtor, Ordering::Relaxed);
+    m.pg(page.add(1)).lru_next.racy_store(dtor);
 }
 
 /// `compound_order(page)` (include/linux/mm.h, 3.10): `page[1].lru.prev` if PageHead.
@@ -26,7 +26,7 @@ pub fn compound_order(m: &Mem, page: PagePtr) -> u32 {
 
 /// `set_compound_order(page, order)` (include/linux/mm.h, 3.10).
 pub fn set_compound_order(m: &Mem, page: PagePtr, order: u32) {
-    m.pg(page.add(1)).lru_prev.store(order as usize, Ordering::Relaxed);
+    m.pg(page.add(1)).lru_prev.racy_store(order as usize);
 }
 
 /// Call a compound destructor read from `page[1].lru.next`: `(*dtor)(page)`. A word that is
@@ -49,11 +49,12 @@ pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
     set_compound_page_dtor(m, page, DTOR_FREE_COMPOUND_PAGE);
     set_compound_order(m, page, order);
     __SetPageHead(m.pg(page));
+    ktrace!("prep_compound_page", "__SetPageHead({page:?}) (non-atomic)");
     for i in 1..nr_pages {
         let p = m.pg(page.add(i));
         __SetPageTail(p);
         set_page_count(p, 0);
-        p.private.store(page.0, Ordering::Relaxed); // p->first_page = page
+        p.private.racy_store(page.0); // p->first_page = page
     }
 }
 
@@ -98,8 +99,12 @@ fn free_pages_check(m: &Mem, page: PagePtr) {
     if p._count.load(Ordering::Relaxed) != 0 {
         bad_page(m, page, "nonzero _count");
     }
-    if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_FREE != 0 {
+    let flags = p.flags.load(Ordering::Relaxed);
+    if flags & PAGE_FLAGS_CHECK_AT_FREE != 0 {
         bad_page(m, page, "flags set at free");
+    }
+    if flags & PAGE_FLAGS_CHECK_AT_PREP != 0 {
+        p.flags.racy_store(flags & !PAGE_FLAGS_CHECK_AT_PREP);
     }
 }
 
@@ -111,13 +116,20 @@ fn ghost_on_free(m: &Mem, page: PagePtr) {
     }
     let p = m.pg(page);
     if !p.ghost_allocated() {
-        fail("free_pages", Invariant::UseAfterFree, format!("{page:?} freed twice"));
+        fail(
+            "free_pages",
+            Invariant::UseAfterFree,
+            format!("{page:?} freed twice"),
+        );
     }
     if p.ghost_pins() != 0 {
         fail(
             "free_pages",
             Invariant::FreedWhileReferenced,
-            format!("{page:?} freed while CPUs still hold {} reference(s) to it", p.ghost_pins()),
+            format!(
+                "{page:?} freed while CPUs still hold {} reference(s) to it",
+                p.ghost_pins()
+            ),
         );
     }
     p.ghost.allocated.store(false, Ordering::Relaxed);
@@ -176,6 +188,7 @@ pub fn set_page_refcounted(m: &Mem, page: PagePtr) {
     VM_BUG_ON!("set_page_refcounted", PageTail(p));
     VM_BUG_ON!("set_page_refcounted", p._count.load(Ordering::Relaxed) != 0);
     set_page_count(p, 1);
+    ktrace!("set_page_refcounted", "{page:?}._count = 1");
 }
 
 /// `alloc_pages(gfp, order)` (mm/page_alloc.c, 3.10), reduced to: take the lowest naturally
@@ -197,16 +210,21 @@ pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
     for i in 0..nr {
         let p = m.pg(page.add(i));
         // prep_new_page(): a page in the free lists is clean; PAGE_FLAGS_CHECK_AT_PREP.
-        if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0 {
+        if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0
+        {
             bad_page(m, page.add(i), "dirty page in the free lists");
         }
-        p.private.store(0, Ordering::Relaxed);
+        p.private.racy_store(0);
         ghost_on_alloc(p);
     }
     set_page_refcounted(m, page);
     if gfp_comp && order > 0 {
         prep_compound_page(m, page, order);
     }
-    ktrace!("alloc_pages", "{page:?} order {order}{}", if gfp_comp { " __GFP_COMP" } else { "" });
+    ktrace!(
+        "alloc_pages",
+        "{page:?} order {order}{}",
+        if gfp_comp { " __GFP_COMP" } else { "" }
+    );
     Some(page)
 }

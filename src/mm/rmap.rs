@@ -11,7 +11,11 @@ use crate::sync::{full_rmw, Ordering};
 pub fn page_remove_rmap(m: &Mem, page: PagePtr) -> bool {
     let p = m.pg(page);
     let old = full_rmw(|| p._mapcount.fetch_sub(1, Ordering::Relaxed));
-    ktrace!("page_remove_rmap", "{page:?}._mapcount {old} -> {}", old - 1);
+    ktrace!(
+        "page_remove_rmap",
+        "{page:?}._mapcount {old} -> {}",
+        old - 1
+    );
     old - 1 < 0
 }
 

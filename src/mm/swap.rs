@@ -19,13 +19,20 @@ pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
             if cur == 0 {
                 return 0;
             }
-            match p._count.compare_exchange(cur, cur + 1, Ordering::Relaxed, Ordering::Relaxed) {
+            match p
+                ._count
+                .compare_exchange(cur, cur + 1, Ordering::Relaxed, Ordering::Relaxed)
+            {
                 Ok(v) => return v,
                 Err(v) => cur = v,
             }
         }
     });
-    ktrace!("get_page_unless_zero", "{page:?}._count {old} -> {}", if old == 0 { 0 } else { old + 1 });
+    ktrace!(
+        "get_page_unless_zero",
+        "{page:?}._count {old} -> {}",
+        if old == 0 { 0 } else { old + 1 }
+    );
     old != 0
 }
 
@@ -67,10 +74,16 @@ pub fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
         // pairs with the smp_wmb() in __split_huge_page_refcount
         smp_rmb();
         if PageTail(p) {
-            ktrace!("compound_trans_head", "{page:?} still a tail: head = {head:?}");
+            ktrace!(
+                "compound_trans_head",
+                "{page:?} still a tail: head = {head:?}"
+            );
             return head;
         }
-        ktrace!("compound_trans_head", "{page:?} stopped being a tail (read first_page {head:?})");
+        ktrace!(
+            "compound_trans_head",
+            "{page:?} stopped being a tail (read first_page {head:?})"
+        );
     }
     page
 }
@@ -81,14 +94,24 @@ pub fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
 pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
     let p = m.pg(page);
     let head = first_page(p);
-    VM_BUG_ON!("__get_page_tail_foll", m.pg(head)._count.load(Ordering::Relaxed) <= 0);
-    VM_BUG_ON!("__get_page_tail_foll", p._count.load(Ordering::Relaxed) != 0);
+    VM_BUG_ON!(
+        "__get_page_tail_foll",
+        m.pg(head)._count.load(Ordering::Relaxed) <= 0
+    );
+    VM_BUG_ON!(
+        "__get_page_tail_foll",
+        p._count.load(Ordering::Relaxed) != 0
+    );
     VM_BUG_ON!("__get_page_tail_foll", page_mapcount(p) < 0);
     if get_page_head {
         m.pg(head)._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
     }
     let old = p._mapcount.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
-    ktrace!("__get_page_tail_foll", "{page:?}._mapcount {old} -> {}", old + 1);
+    ktrace!(
+        "__get_page_tail_foll",
+        "{page:?}._mapcount {old} -> {}",
+        old + 1
+    );
 }
 
 /// `get_page_foll(page)` (mm/internal.h, 3.10): FOLL_GET under the page-table lock, which
@@ -121,7 +144,12 @@ pub fn get_page<V: Compound>(m: &Mem, page: PagePtr) {
 /// `put_page(page)` (mm/swap.c, 3.10).
 pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
     let compound = PageCompound(m.pg(page));
-    ktrace!("put_page", "{page:?} [{}] PageCompound = {compound}", V::ID);
+    ktrace!(
+        "put_page",
+        "{page:?} [{}] PageCompound = {compound} flags {:#x}",
+        V::ID,
+        m.pg(page).flags.load(Ordering::Relaxed)
+    );
     if compound {
         V::put_compound_page(m, page);
     } else if put_page_testzero(m, page) {

@@ -58,7 +58,12 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-fn finish(executions: u64, complete: bool, result: std::thread::Result<()>, start: Instant) -> Exploration {
+fn finish(
+    executions: u64,
+    complete: bool,
+    result: std::thread::Result<()>,
+    start: Instant,
+) -> Exploration {
     let failure = trace::take_failure();
     let error = match (&result, &failure) {
         (Err(p), None) => Some(panic_message(p.as_ref())),
@@ -133,13 +138,21 @@ where
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Scheduler {
     /// Probabilistic concurrency testing with the given bug depth.
-    Pct { depth: usize },
+    Pct {
+        depth: usize,
+    },
     Random,
 }
 
 /// Run randomized schedules (shuttle builds only).
 #[cfg(not(all(not(loom), feature = "shuttle")))]
-pub fn soak<F>(_s: Scheduler, _seed: u64, _it: usize, _dir: &std::path::Path, _f: F) -> Result<Exploration, String>
+pub fn soak<F>(
+    _s: Scheduler,
+    _seed: u64,
+    _it: usize,
+    _dir: &std::path::Path,
+    _f: F,
+) -> Result<Exploration, String>
 where
     F: Fn() + Send + Sync + 'static,
 {
@@ -158,7 +171,13 @@ where
 /// Run `iterations` shuttle schedules of `f` from `seed`. A failing schedule is saved under
 /// `schedule_dir` and named in the result.
 #[cfg(all(not(loom), feature = "shuttle"))]
-pub fn soak<F>(scheduler: Scheduler, seed: u64, iterations: usize, schedule_dir: &std::path::Path, f: F) -> Result<Exploration, String>
+pub fn soak<F>(
+    scheduler: Scheduler,
+    seed: u64,
+    iterations: usize,
+    schedule_dir: &std::path::Path,
+    f: F,
+) -> Result<Exploration, String>
 where
     F: Fn() + Send + Sync + 'static,
 {
@@ -210,8 +229,14 @@ where
     let text = std::fs::read_to_string(schedule_file)
         .map_err(|e| format!("cannot read schedule file {}: {e}", schedule_file.display()))?;
     // Validate before handing it to shuttle, which panics on garbage.
-    let scheduler = catch_unwind(|| ReplayScheduler::new_from_encoded(text.trim()))
-        .map_err(|_| format!("{} is not a shuttle {} schedule", schedule_file.display(), SHUTTLE_VERSION))?;
+    let scheduler =
+        catch_unwind(|| ReplayScheduler::new_from_encoded(text.trim())).map_err(|_| {
+            format!(
+                "{} is not a shuttle {} schedule",
+                schedule_file.display(),
+                SHUTTLE_VERSION
+            )
+        })?;
     let mut config = Config::new();
     config.failure_persistence = FailurePersistence::None;
     config.silence_warnings = true;

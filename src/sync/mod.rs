@@ -63,6 +63,34 @@ pub const CHECKED: bool = cfg!(any(loom, feature = "shuttle", debug_assertions))
 /// True when the build explores interleavings (loom or shuttle) rather than running on hardware.
 pub const MODEL_CHECKED: bool = cfg!(any(loom, feature = "shuttle"));
 
+/// A plain store to a word that other CPUs may write concurrently (`atomic_set`, `WRITE_ONCE`,
+/// the store half of a non-atomic `__SetPageX` / `page->flags &= ...`).
+///
+/// Written as a relaxed `swap` whose result is ignored. loom keeps only a partial modification
+/// order for plain stores: without this, a later load by the storing CPU could still return a
+/// concurrent RMW's value from before the store, which C11 coherence (and every CPU) forbids,
+/// and the models would report failures that cannot happen. The swap puts the store after
+/// every write already made; a non-atomic read-modify-write built on it still loses a
+/// concurrent update, because the value it writes was computed from an earlier load.
+/// (proofs/README.md, "plain stores".)
+pub trait RacyStore<T> {
+    fn racy_store(&self, v: T);
+}
+
+impl RacyStore<usize> for AtomicUsize {
+    #[inline(always)]
+    fn racy_store(&self, v: usize) {
+        self.swap(v, Ordering::Relaxed);
+    }
+}
+
+impl RacyStore<i32> for AtomicI32 {
+    #[inline(always)]
+    fn racy_store(&self, v: i32) {
+        self.swap(v, Ordering::Relaxed);
+    }
+}
+
 /// `smp_mb()`: full barrier. A SeqCst fence (loom models SeqCst fences, not SeqCst accesses).
 #[inline(always)]
 pub fn smp_mb() {
@@ -180,11 +208,15 @@ impl<T> SpinLock<T> {
     pub fn new(v: T) -> Self {
         #[cfg(any(loom, feature = "shuttle"))]
         {
-            SpinLock { inner: backend::Mutex::new(v) }
+            SpinLock {
+                inner: backend::Mutex::new(v),
+            }
         }
         #[cfg(not(any(loom, feature = "shuttle")))]
         {
-            SpinLock { inner: prod::RawSpin::new(v) }
+            SpinLock {
+                inner: prod::RawSpin::new(v),
+            }
         }
     }
 
@@ -199,7 +231,9 @@ impl<T> SpinLock<T> {
         }
         #[cfg(not(any(loom, feature = "shuttle")))]
         {
-            SpinGuard { guard: self.inner.lock() }
+            SpinGuard {
+                guard: self.inner.lock(),
+            }
         }
     }
 }
@@ -236,7 +270,10 @@ mod prod {
 
     impl<T> RawSpin<T> {
         pub fn new(v: T) -> Self {
-            RawSpin { locked: AtomicBool::new(false), data: UnsafeCell::new(v) }
+            RawSpin {
+                locked: AtomicBool::new(false),
+                data: UnsafeCell::new(v),
+            }
         }
         pub fn lock(&self) -> RawGuard<'_, T> {
             loop {
