@@ -336,3 +336,111 @@ pub fn thp_put_vs_split_realloc<V: Compound>() {
     set_max_huge_pages(&m, 0);
     invariants::all_pages_freed(&m);
 }
+
+/// One step of the sequential S1 model (proptest drives random sequences of these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeqOp {
+    /// `get_page(tail)` of the hugetlbfs page (`thp == false`) or of the THP.
+    GetTail { thp: bool },
+    /// A gup pin on the tail: gup_fast (`gup_huge_pmd`) for hugetlbfs, `get_page_foll` for THP.
+    Gup { thp: bool },
+    /// `put_page` of the i-th reference held (modulo how many are held).
+    Put(usize),
+    /// `split_huge_page(THP)` (once; later ones do nothing).
+    Split,
+}
+
+/// The S1 sequential machine: THP at frames 0–1 (unmapped, owner refcount 1), a hugetlbfs page
+/// at frames 2–3 (mapped once), two spare frames.
+///
+/// Reference model: the list of references held. After every step the kernel's counts must
+/// agree with it (a hugetlbfs head and an unsplit THP head carry 1 + every pin on the page;
+/// a split THP tail carries its own pins); at the end every reference is dropped, both pages
+/// are unmapped and freed, the pool is shrunk to 0 and every frame must be back in the buddy
+/// allocator with no "Bad page state".
+pub fn sequential<V: Compound>(ops: &[SeqOp]) {
+    let m = Arc::new(Mem::new(MemConfig {
+        nr_pages: 6,
+        thp_order: 1,
+        huge_order: 1,
+    }));
+    let thp = alloc_thp(&m, false);
+    if !alloc_fresh_huge_page::<V>(&m) {
+        fail(
+            "sequential",
+            Invariant::VmBugOn,
+            "pool allocation failed".to_string(),
+        );
+    }
+    let Some(huge) = alloc_huge_page(&m) else {
+        fail("sequential", Invariant::VmBugOn, "empty pool".to_string())
+    };
+    m.pg(huge)._mapcount.racy_store(0);
+    let mut held: Vec<PageRef> = Vec::new();
+    let mut split = false;
+    for op in ops {
+        // A split THP tail is a page of its own: only a holder of a reference may get another
+        // (nobody maps the model's THP), so such steps are skipped when nobody holds it.
+        let split_tail_unheld = split && !held.iter().any(|r| r.page() == thp.add(1));
+        match *op {
+            SeqOp::GetTail { thp: true } | SeqOp::Gup { thp: true } if split_tail_unheld => {}
+            SeqOp::GetTail { thp: t } => held.push(PageRef::get::<V>(
+                &m,
+                if t { thp.add(1) } else { huge.add(1) },
+            )),
+            SeqOp::Gup { thp: true } => {
+                if split {
+                    // after split the pmd is gone: gup takes a normal reference on the page
+                    held.push(PageRef::get::<V>(&m, thp.add(1)));
+                } else {
+                    held.push(gup_pin(&m, thp.add(1)));
+                }
+            }
+            SeqOp::Gup { thp: false } => {
+                let page = gup::gup_huge_pmd(&m, huge, huge.add(1));
+                held.push(PageRef::adopt(&m, page));
+            }
+            SeqOp::Put(i) => {
+                if !held.is_empty() {
+                    let r = held.remove(i % held.len());
+                    r.put::<V>(&m);
+                }
+            }
+            SeqOp::Split => {
+                if !split {
+                    split_huge_page::<V>(&m, thp);
+                    split = true;
+                }
+            }
+        }
+        // Reference model vs kernel counts.
+        let pins = |p: PagePtr| held.iter().filter(|r| r.page() == p).count() as i32;
+        let expect = |what: &str, page: PagePtr, want: i32| {
+            let got = crate::page::page_count_raw(m.pg(page));
+            if got != want {
+                fail(
+                    "sequential",
+                    Invariant::RefcountBalance,
+                    format!(
+                        "after {op:?}: {what} {page:?}._count {got}, reference model says {want}"
+                    ),
+                );
+            }
+        };
+        expect("hugetlbfs head", huge, 1 + pins(huge) + pins(huge.add(1)));
+        if split {
+            expect("THP head", thp, 1 + pins(thp));
+            expect("split THP tail", thp.add(1), pins(thp.add(1)));
+        } else {
+            expect("THP head", thp, 1 + pins(thp) + pins(thp.add(1)));
+        }
+    }
+    for r in held {
+        r.put::<V>(&m);
+    }
+    put_page::<V>(&m, thp); // the THP owner's reference
+    page_remove_rmap(&m, huge); // munmap of the hugetlbfs page
+    put_page::<V>(&m, huge);
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}

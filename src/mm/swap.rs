@@ -144,12 +144,7 @@ pub fn get_page<V: Compound>(m: &Mem, page: PagePtr) {
 /// `put_page(page)` (mm/swap.c, 3.10).
 pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
     let compound = PageCompound(m.pg(page));
-    ktrace!(
-        "put_page",
-        "{page:?} [{}] PageCompound = {compound} flags {:#x}",
-        V::ID,
-        m.pg(page).flags.load(Ordering::Relaxed)
-    );
+    ktrace!("put_page", "{page:?} [{}] PageCompound = {compound}", V::ID);
     if compound {
         V::put_compound_page(m, page);
     } else if put_page_testzero(m, page) {
@@ -170,6 +165,7 @@ pub fn __page_cache_release(m: &Mem, page: PagePtr) {
 
 /// `__put_single_page(page)` (mm/swap.c, 3.10).
 pub fn __put_single_page(m: &Mem, page: PagePtr) {
+    ktrace!("__put_single_page", "{page:?}");
     __page_cache_release(m, page);
     free_hot_cold_page(m, page);
 }
