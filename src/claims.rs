@@ -346,9 +346,15 @@ pub fn explore(
         preemption_bound: bound.unwrap_or(claim.bound),
         checkpoint_file: checkpoint,
         checkpoint_interval: 1000,
+        progress: None,
     };
+    explore_with(claim, &settings)
+}
+
+/// Run a claim under the exhaustive checker with explicit settings.
+pub fn explore_with(claim: &Claim, settings: &ExploreSettings) -> Result<Exploration, String> {
     let (body, debug_vm) = (claim.body, claim.debug_vm);
-    checker::explore(&settings, move || {
+    checker::explore(settings, move || {
         crate::trace::set_config_debug_vm(debug_vm);
         body()
     })

@@ -67,7 +67,8 @@ fn s1_soak_finds_races_and_replays_them() {
         println!("{} under {sched:?}: {failure}", s.variant);
         let file = file.expect("a failing schedule is saved");
         println!("replay with: cargo xtask replay {file}");
-        let r = replay(std::path::Path::new(&file), || s.run()).unwrap();
+        let schedule = std::fs::read_to_string(&file).unwrap();
+        let r = replay(&schedule, || s.run()).unwrap();
         let again = r
             .failure
             .expect("the saved schedule reproduces the failure");

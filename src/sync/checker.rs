@@ -87,6 +87,8 @@ pub struct ExploreSettings {
     /// Resume from / save to this checkpoint file.
     pub checkpoint_file: Option<std::path::PathBuf>,
     pub checkpoint_interval: usize,
+    /// Executions so far, for a progress display (incremented at the start of each).
+    pub progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
 }
 
 /// True when this build has an exhaustive checker.
@@ -111,7 +113,8 @@ where
 {
     quiet_invariant_panics();
     trace::clear_failure();
-    let count = Arc::new(AtomicU64::new(0));
+    let count = settings.progress.clone().unwrap_or_default();
+    count.store(0, Ordering::Relaxed);
     let mut b = loom::model::Builder::new();
     // No silent truncation: a run that returns explored everything within the bound.
     b.max_permutations = None;
@@ -159,9 +162,9 @@ where
     Err("this build has no randomized scheduler: build with --features shuttle".to_string())
 }
 
-/// Replay a saved schedule (shuttle builds only).
+/// Replay an encoded schedule (shuttle builds only).
 #[cfg(not(all(not(loom), feature = "shuttle")))]
-pub fn replay<F>(_schedule_file: &std::path::Path, _f: F) -> Result<Exploration, String>
+pub fn replay<F>(_schedule: &str, _f: F) -> Result<Exploration, String>
 where
     F: Fn() + Send + Sync + 'static,
 {

@@ -112,11 +112,20 @@ pub fn smp_wmb() {
 /// A value-returning kernel atomic (`atomic_dec_and_test`, `atomic_inc_not_zero`,
 /// `atomic_add_unless`, `test_and_set_bit`) is fully ordered: an `smp_mb()` before and after.
 /// Written as relaxed RMW between two SeqCst fences because loom weakens SeqCst accesses.
+///
+/// Production builds on x86-64 omit the two fences: there every atomic RMW is a `lock`-prefixed
+/// instruction and already a full barrier, exactly as the kernel's `atomic_dec_and_test` is
+/// there (`lock decl`). Checked builds and other architectures keep them.
 #[inline(always)]
 pub fn full_rmw<R>(rmw: impl FnOnce() -> R) -> R {
-    smp_mb();
+    const FENCES: bool = MODEL_CHECKED || !cfg!(target_arch = "x86_64");
+    if FENCES {
+        smp_mb();
+    }
     let r = rmw();
-    smp_mb();
+    if FENCES {
+        smp_mb();
+    }
     r
 }
 

@@ -1,1 +1,132 @@
-fn main() {}
+//! `cargo xtask`: builds mmcheck for the checker a command needs and runs it.
+//!
+//! * `cargo xtask verify [ARGS]`  — every claim under loom (`--cfg loom`, release): verdict
+//!   table, kernel-level traces, JSON / Markdown reports. `cargo xtask verify --help`.
+//! * `cargo xtask soak [ARGS]`    — shuttle soak (`--features shuttle`), seed ranges, partitions.
+//! * `cargo xtask replay FILE`    — replay a failure saved by `soak`.
+//! * `cargo xtask test`           — the whole test suite: std tests (unit, registry, proptest,
+//!   CLI), the bounded loom suite, a short shuttle soak.
+//!
+//! Exit status is the runner's: 0 all verdicts as expected, 1 a verdict differs, 2 bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+fn cargo() -> Command {
+    let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
+    c.current_dir(root());
+    c
+}
+
+/// `--cfg loom` added to whatever RUSTFLAGS the caller has.
+fn loom_rustflags() -> String {
+    let mut f = std::env::var("RUSTFLAGS").unwrap_or_default();
+    if !f.split_whitespace().any(|w| w == "loom") {
+        f.push_str(" --cfg loom");
+    }
+    f.trim().to_string()
+}
+
+fn status_code(s: std::io::Result<std::process::ExitStatus>, what: &str) -> u8 {
+    match s {
+        Ok(st) => st.code().map_or(1, |c| c.clamp(0, 255) as u8),
+        Err(e) => {
+            eprintln!("xtask: cannot run {what}: {e}");
+            2
+        }
+    }
+}
+
+fn run_mmcheck(build: &str, args: &[String]) -> u8 {
+    let mut c = cargo();
+    c.args(["run", "--quiet", "--release", "--bin", "mmcheck"]);
+    match build {
+        "loom" => {
+            c.env("RUSTFLAGS", loom_rustflags());
+        }
+        "shuttle" => {
+            c.args(["--features", "shuttle"]);
+        }
+        _ => {}
+    }
+    c.arg("--").args(args);
+    status_code(c.status(), "cargo run --bin mmcheck")
+}
+
+/// One step of `cargo xtask test`.
+fn step(name: &str, mut c: Command) -> bool {
+    eprintln!("\n=== xtask test: {name}");
+    let ok = status_code(c.status(), name) == 0;
+    if !ok {
+        eprintln!("=== xtask test: {name} FAILED");
+    }
+    ok
+}
+
+fn test(args: &[String]) -> u8 {
+    if let Some(a) = args.first() {
+        eprintln!("xtask test: unexpected argument '{a}' (it takes none; settings come from MMCHECK_* variables)");
+        return 2;
+    }
+    let mut results = Vec::new();
+
+    let mut std_tests = cargo();
+    std_tests.args(["test", "--workspace"]);
+    results.push(("std tests (unit, registry, proptest, CLI)", step("std tests", std_tests)));
+
+    let mut loom = cargo();
+    loom.args(["test", "--release", "--test", "thp"]).env("RUSTFLAGS", loom_rustflags());
+    results.push(("loom claims (bounded)", step("loom claims", loom)));
+
+    let mut soak = cargo();
+    soak.args(["test", "--release", "--features", "shuttle", "--test", "thp_soak"]);
+    results.push(("shuttle soak (short)", step("shuttle soak", soak)));
+
+    eprintln!();
+    let passed = results.iter().filter(|(_, ok)| *ok).count();
+    for (name, ok) in &results {
+        eprintln!("{} {name}", if *ok { "ok  " } else { "FAIL" });
+    }
+    println!("xtask test: {passed} passed, {} failed", results.len() - passed);
+    u8::from(passed != results.len())
+}
+
+fn usage() -> u8 {
+    eprintln!(
+        "usage: cargo xtask <verify|soak|replay|list|test> [ARGS]\n\
+         \n  verify   run every claim under loom and print the verdict table (--help for options)\
+         \n  soak     shuttle soak over seeds: --area s1 --scheduler pct|random --iterations N --seeds A..B --partition K/N\
+         \n  replay   replay a failure saved by soak: replay FILE\
+         \n  list     list the claims\
+         \n  test     the whole test suite (std, bounded loom, short shuttle soak)"
+    );
+    2
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((cmd, rest)) = args.split_first() else {
+        return ExitCode::from(usage());
+    };
+    let mut forward = vec![cmd.clone()];
+    forward.extend(rest.iter().cloned());
+    let code = match cmd.as_str() {
+        "verify" => run_mmcheck("loom", &forward),
+        "soak" | "replay" => run_mmcheck("shuttle", &forward),
+        "list" => run_mmcheck("std", &forward),
+        "test" => test(rest),
+        "-h" | "--help" | "help" => {
+            usage();
+            0
+        }
+        other => {
+            eprintln!("xtask: unknown command '{other}'");
+            usage()
+        }
+    };
+    ExitCode::from(code)
+}
