@@ -19,7 +19,11 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 fn hugetlbfs_page() -> (Arc<Mem>, PagePtr) {
-    let m = Arc::new(Mem::new(MemConfig { nr_pages: 4, thp_order: 1, huge_order: 1 }));
+    let m = Arc::new(Mem::new(MemConfig {
+        nr_pages: 4,
+        thp_order: 1,
+        huge_order: 1,
+    }));
     assert!(alloc_fresh_huge_page::<Commit27c73ae7>(&m));
     let head = alloc_huge_page(&m).expect("pool page");
     (m, head)
@@ -65,7 +69,7 @@ fn bench_variant<V: Compound>(c: &mut Criterion, group: &str) {
     let mut g = c.benchmark_group(group);
     for threads in [1usize, 2] {
         let (m, head) = hugetlbfs_page();
-        let tail = head.add(1);
+        let tail = head + 1;
         let mm = m.clone();
         let op: Arc<dyn Fn() + Send + Sync> = Arc::new(move || pair::<V>(&mm, tail));
         g.bench_with_input(BenchmarkId::new(V::ID, threads), &threads, |b, &t| {

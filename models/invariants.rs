@@ -53,14 +53,14 @@ pub fn huge_page_in_pool(m: &Mem, head: PagePtr) {
         );
     }
     for i in 1..(1usize << m.hstate.order) {
-        let t = m.pg(head.add(i));
+        let t = m.pg(head + i);
         if page_mapcount(t) != 0 || page_count_raw(t) != 0 {
             fail(
                 "end of scenario",
                 Invariant::RefcountBalance,
                 format!(
                     "hugetlbfs tail {:?}: _count {} mapcount {} after every reference was dropped",
-                    head.add(i),
+                    (head + i),
                     page_count_raw(t),
                     page_mapcount(t)
                 ),

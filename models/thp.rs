@@ -59,7 +59,7 @@ fn gup_pin(m: &Mem, page: PagePtr) -> PageRef {
 pub fn thp_get_put_vs_split<V: Compound>() {
     let m = machine();
     let head = alloc_thp(&m, false);
-    let tail = head.add(1);
+    let tail = head + 1;
     let owner = PageRef::adopt(&m, head);
     let pin0 = gup_pin(&m, tail);
 
@@ -104,7 +104,7 @@ pub fn hugetlb_get_put<V: Compound>() {
             "empty pool".to_string(),
         )
     };
-    let tail = head.add(1);
+    let tail = head + 1;
     let owner = PageRef::adopt(&m, head);
     let pin0 = PageRef::get::<V>(&m, tail);
 
@@ -137,7 +137,7 @@ pub fn hugetlb_get_put<V: Compound>() {
 pub fn thp_put_vs_split_private<V: Compound>() {
     let m = machine();
     let head = alloc_thp(&m, true);
-    let tail = head.add(1);
+    let tail = head + 1;
     let pin0 = gup_pin(&m, tail);
 
     let m0 = m.clone();
@@ -190,7 +190,7 @@ pub fn hugetlb_gup_then_shrink<V: Compound>() {
         )
     };
     m.pg(head)._mapcount.racy_store(0); // hugepage_add_new_anon_rmap
-    let tail = head.add(1);
+    let tail = head + 1;
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -238,7 +238,7 @@ pub fn soak_machine() -> Arc<Mem> {
 pub fn thp_soak<V: Compound>() {
     let m = soak_machine();
     let head = alloc_thp(&m, true);
-    let (t1, t2, t3) = (head.add(1), head.add(2), head.add(3));
+    let (t1, t2, t3) = ((head + 1), (head + 2), (head + 3));
     let _ = t1;
     let pin2 = gup_pin(&m, t2);
     let pin3 = gup_pin(&m, t3);
@@ -262,8 +262,8 @@ pub fn thp_soak<V: Compound>() {
             "set_page_private({t3:?}, swp_entry(0, 0x51))"
         );
         for i in 0..4 {
-            page_remove_rmap(&m2, head.add(i));
-            put_page::<V>(&m2, head.add(i));
+            page_remove_rmap(&m2, head + i);
+            put_page::<V>(&m2, head + i);
         }
     });
     let m3 = m.clone();
@@ -271,7 +271,7 @@ pub fn thp_soak<V: Compound>() {
         if alloc_fresh_huge_page::<V>(&m3) {
             if let Some(hh) = alloc_huge_page(&m3) {
                 m3.pg(hh)._mapcount.racy_store(0); // mapped once
-                let ht = hh.add(1);
+                let ht = hh + 1;
                 let r = PageRef::get::<V>(&m3, ht);
                 r.put::<V>(&m3);
                 page_remove_rmap(&m3, hh);
@@ -310,7 +310,7 @@ pub fn realloc_machine() -> Arc<Mem> {
 pub fn thp_put_vs_split_realloc<V: Compound>() {
     let m = realloc_machine();
     let head = alloc_thp(&m, true);
-    let t2 = head.add(2);
+    let t2 = head + 2;
     let pin = gup_pin(&m, t2);
 
     let m0 = m.clone();
@@ -321,8 +321,8 @@ pub fn thp_put_vs_split_realloc<V: Compound>() {
     let cpu1 = spawn_cpu(1, move || {
         split_huge_page::<V>(&m1, head);
         for i in 0..4 {
-            page_remove_rmap(&m1, head.add(i));
-            put_page::<V>(&m1, head.add(i));
+            page_remove_rmap(&m1, head + i);
+            put_page::<V>(&m1, head + i);
         }
         if alloc_fresh_huge_page::<V>(&m1) {
             if let Some(h) = alloc_huge_page(&m1) {
@@ -381,23 +381,22 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
     for op in ops {
         // A split THP tail is a page of its own: only a holder of a reference may get another
         // (nobody maps the model's THP), so such steps are skipped when nobody holds it.
-        let split_tail_unheld = split && !held.iter().any(|r| r.page() == thp.add(1));
+        let split_tail_unheld = split && !held.iter().any(|r| r.page() == (thp + 1));
         match *op {
             SeqOp::GetTail { thp: true } | SeqOp::Gup { thp: true } if split_tail_unheld => {}
-            SeqOp::GetTail { thp: t } => held.push(PageRef::get::<V>(
-                &m,
-                if t { thp.add(1) } else { huge.add(1) },
-            )),
+            SeqOp::GetTail { thp: t } => {
+                held.push(PageRef::get::<V>(&m, if t { thp + 1 } else { huge + 1 }))
+            }
             SeqOp::Gup { thp: true } => {
                 if split {
                     // after split the pmd is gone: gup takes a normal reference on the page
-                    held.push(PageRef::get::<V>(&m, thp.add(1)));
+                    held.push(PageRef::get::<V>(&m, thp + 1));
                 } else {
-                    held.push(gup_pin(&m, thp.add(1)));
+                    held.push(gup_pin(&m, thp + 1));
                 }
             }
             SeqOp::Gup { thp: false } => {
-                let page = gup::gup_huge_pmd(&m, huge, huge.add(1));
+                let page = gup::gup_huge_pmd(&m, huge, huge + 1);
                 held.push(PageRef::adopt(&m, page));
             }
             SeqOp::Put(i) => {
@@ -427,12 +426,12 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
                 );
             }
         };
-        expect("hugetlbfs head", huge, 1 + pins(huge) + pins(huge.add(1)));
+        expect("hugetlbfs head", huge, 1 + pins(huge) + pins(huge + 1));
         if split {
             expect("THP head", thp, 1 + pins(thp));
-            expect("split THP tail", thp.add(1), pins(thp.add(1)));
+            expect("split THP tail", thp + 1, pins(thp + 1));
         } else {
-            expect("THP head", thp, 1 + pins(thp) + pins(thp.add(1)));
+            expect("THP head", thp, 1 + pins(thp) + pins(thp + 1));
         }
     }
     for r in held {

@@ -66,15 +66,18 @@ impl PagePtr {
         PagePtr(VMEMMAP_START + pfn * STRUCT_PAGE_SIZE)
     }
 
-    /// `page + i` (pointer arithmetic; may leave the memmap).
-    pub fn add(self, i: usize) -> PagePtr {
-        PagePtr(self.0.wrapping_add(i * STRUCT_PAGE_SIZE))
-    }
-
     /// `page_to_pfn(page)` if this points at a struct page of some memmap.
     pub fn pfn(self) -> Option<usize> {
         let off = self.0.checked_sub(VMEMMAP_START)?;
         (off % STRUCT_PAGE_SIZE == 0).then_some(off / STRUCT_PAGE_SIZE)
+    }
+}
+
+/// `page + i`: pointer arithmetic on `struct page *` (may leave the memmap).
+impl std::ops::Add<usize> for PagePtr {
+    type Output = PagePtr;
+    fn add(self, i: usize) -> PagePtr {
+        PagePtr(self.0.wrapping_add(i.wrapping_mul(STRUCT_PAGE_SIZE)))
     }
 }
 

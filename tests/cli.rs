@@ -6,16 +6,29 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn mmcheck(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mmcheck")).args(args).output().expect("runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(!text.contains("panicked"), "mmcheck {args:?} panicked:\n{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_mmcheck"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !text.contains("panicked"),
+        "mmcheck {args:?} panicked:\n{text}"
+    );
     (out.status.code().expect("exit code"), text)
 }
 
 fn refused(args: &[&str], needle: &str) {
     let (code, text) = mmcheck(args);
     assert_eq!(code, 2, "mmcheck {args:?}: exit {code}\n{text}");
-    assert!(text.contains(needle), "mmcheck {args:?}: error does not say '{needle}':\n{text}");
+    assert!(
+        text.contains(needle),
+        "mmcheck {args:?}: error does not say '{needle}':\n{text}"
+    );
 }
 
 fn tmpdir(name: &str) -> PathBuf {
@@ -27,7 +40,10 @@ fn tmpdir(name: &str) -> PathBuf {
 
 #[test]
 fn unknown_claim_suggests_near_ids() {
-    refused(&["verify", "--claim", "S1.33"], "unknown claim 'S1.33'; did you mean S1.3");
+    refused(
+        &["verify", "--claim", "S1.33"],
+        "unknown claim 'S1.33'; did you mean S1.3",
+    );
     refused(&["verify", "--claim", "s7"], "unknown claim 's7'");
 }
 
@@ -35,33 +51,63 @@ fn unknown_claim_suggests_near_ids() {
 fn bad_bounds() {
     refused(&["verify", "--bound", "x"], "--bound: 'x' is not a bound");
     refused(&["verify", "--bound", "-1"], "--bound");
-    refused(&["verify", "--bound", "99"], "--bound: bound 99 is too large");
-    refused(&["verify", "--bound", "3", "--unbounded"], "cannot be used with");
+    refused(
+        &["verify", "--bound", "99"],
+        "--bound: bound 99 is too large",
+    );
+    refused(
+        &["verify", "--bound", "3", "--unbounded"],
+        "cannot be used with",
+    );
 }
 
 #[test]
 fn bad_seed_ranges_and_partitions() {
-    refused(&["soak", "--area", "s1", "--seeds", "5..2"], "--seeds: '5..2' is not a seed range");
+    refused(
+        &["soak", "--area", "s1", "--seeds", "5..2"],
+        "--seeds: '5..2' is not a seed range",
+    );
     refused(&["soak", "--area", "s1", "--seeds", "a..b"], "--seeds");
-    refused(&["soak", "--area", "s1", "--partition", "3/2"], "K outside 1..=N");
+    refused(
+        &["soak", "--area", "s1", "--partition", "3/2"],
+        "K outside 1..=N",
+    );
     refused(&["soak", "--area", "s1", "--partition", "1/0"], "N = 0");
-    refused(&["soak", "--area", "s1", "--partition", "half"], "is not K/N");
-    refused(&["soak", "--area", "s1", "--iterations", "0"], "--iterations: '0' is not a positive count");
+    refused(
+        &["soak", "--area", "s1", "--partition", "half"],
+        "is not K/N",
+    );
+    refused(
+        &["soak", "--area", "s1", "--iterations", "0"],
+        "--iterations: '0' is not a positive count",
+    );
     refused(&["soak", "--area", "s1", "--depth", "0"], "--depth");
     refused(&["soak", "--area", "s9"], "--area: no soak for area 's9'");
-    refused(&["soak", "--area", "s1", "--scheduler", "dfs"], "invalid value 'dfs'");
+    refused(
+        &["soak", "--area", "s1", "--scheduler", "dfs"],
+        "invalid value 'dfs'",
+    );
 }
 
 #[test]
 fn bad_schedule_files() {
     let d = tmpdir("cli-replay");
-    refused(&["replay", d.join("missing.json").to_str().unwrap()], "cannot read");
+    refused(
+        &["replay", d.join("missing.json").to_str().unwrap()],
+        "cannot read",
+    );
     let garbage = d.join("garbage.json");
     std::fs::write(&garbage, "this is not json").unwrap();
-    refused(&["replay", garbage.to_str().unwrap()], "is not a saved mmcheck failure");
+    refused(
+        &["replay", garbage.to_str().unwrap()],
+        "is not a saved mmcheck failure",
+    );
     let foreign = d.join("foreign.json");
     std::fs::write(&foreign, r#"{"mmcheck":"0.1.0","shuttle":"0.9.9","area":"s1","variant":"7cb2ef56","model":"thp_soak","config_debug_vm":false,"scheduler":"pct","seed":0,"invariant":"oops","message":"","schedule":"91020000","trace":[]}"#).unwrap();
-    refused(&["replay", foreign.to_str().unwrap()], "recorded with shuttle 0.9.9");
+    refused(
+        &["replay", foreign.to_str().unwrap()],
+        "recorded with shuttle 0.9.9",
+    );
 }
 
 #[test]
@@ -75,8 +121,22 @@ fn corrupt_and_foreign_checkpoints_are_refused_and_kept() {
         r#"{"mmcheck":"0.1.0","claim":"S1.3","variant":"7cb2ef56","model":"thp_put_vs_split_private","bound":4}"#,
     )
     .unwrap();
-    refused(&["verify", "--claim", "S1.3", "--checkpoint", "--checkpoint-dir", dir], "corrupt checkpoint");
-    assert_eq!(std::fs::read_to_string(d.join("S1.3-bound-4.loom.json")).unwrap(), "{ truncated", "not overwritten");
+    refused(
+        &[
+            "verify",
+            "--claim",
+            "S1.3",
+            "--checkpoint",
+            "--checkpoint-dir",
+            dir,
+        ],
+        "corrupt checkpoint",
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("S1.3-bound-4.loom.json")).unwrap(),
+        "{ truncated",
+        "not overwritten"
+    );
     // a checkpoint of another claim under this name
     std::fs::write(d.join("S1.4-bound-4.loom.json"), r#"{"branches":{}}"#).unwrap();
     std::fs::write(
@@ -84,15 +144,38 @@ fn corrupt_and_foreign_checkpoints_are_refused_and_kept() {
         r#"{"mmcheck":"0.1.0","claim":"S1.2","variant":"7cb2ef56","model":"hugetlb_get_put","bound":4}"#,
     )
     .unwrap();
-    refused(&["verify", "--claim", "S1.4", "--checkpoint", "--checkpoint-dir", dir], "belongs to claim S1.2");
+    refused(
+        &[
+            "verify",
+            "--claim",
+            "S1.4",
+            "--checkpoint",
+            "--checkpoint-dir",
+            dir,
+        ],
+        "belongs to claim S1.2",
+    );
     // a loom file nobody wrote metadata for
     std::fs::write(d.join("S1.5-bound-4.loom.json"), r#"{"branches":{}}"#).unwrap();
-    refused(&["verify", "--claim", "S1.5", "--checkpoint", "--checkpoint-dir", dir], "has no metadata file");
+    refused(
+        &[
+            "verify",
+            "--claim",
+            "S1.5",
+            "--checkpoint",
+            "--checkpoint-dir",
+            dir,
+        ],
+        "has no metadata file",
+    );
 }
 
 #[test]
 fn report_paths_are_checked_before_running() {
-    refused(&["verify", "--json", "/nonexistent-dir/r.json"], "no directory /nonexistent-dir");
+    refused(
+        &["verify", "--json", "/nonexistent-dir/r.json"],
+        "no directory /nonexistent-dir",
+    );
 }
 
 #[test]
@@ -103,7 +186,10 @@ fn unknown_command_and_options() {
 
 #[test]
 fn std_build_says_which_build_verify_needs() {
-    refused(&["verify", "--claim", "S1.3"], "verify needs the loom build");
+    refused(
+        &["verify", "--claim", "S1.3"],
+        "verify needs the loom build",
+    );
 }
 
 #[test]

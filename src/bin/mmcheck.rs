@@ -5,7 +5,9 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use mmcheck::claims::{self, judge, meets_expectation, parse_bound, select, Claim, Expected, SOAKS};
+use mmcheck::claims::{
+    self, judge, meets_expectation, parse_bound, select, Claim, Expected, SOAKS,
+};
 use mmcheck::sync::checker::{self, Exploration, ExploreSettings, Scheduler, SHUTTLE_VERSION};
 use mmcheck::trace::{write_trace, Event};
 use serde::{Deserialize, Serialize};
@@ -140,7 +142,13 @@ fn main() -> ExitCode {
         Cmd::Replay { file } => replay(&file),
         Cmd::List => {
             for c in claims::CLAIMS {
-                println!("{:<15} {:<18} {:<26} {}", c.id, c.variant, c.model, expected_str(c));
+                println!(
+                    "{:<15} {:<18} {:<26} {}",
+                    c.id,
+                    c.variant,
+                    c.model,
+                    expected_str(c)
+                );
             }
             Ok(true)
         }
@@ -179,11 +187,18 @@ struct CheckpointMeta {
 fn checkpoint_paths(dir: &Path, c: &Claim, bound: Option<usize>) -> (PathBuf, PathBuf) {
     let b = bound.map_or("none".to_string(), |b| b.to_string());
     let stem = format!("{}-bound-{b}", c.id);
-    (dir.join(format!("{stem}.loom.json")), dir.join(format!("{stem}.meta.json")))
+    (
+        dir.join(format!("{stem}.loom.json")),
+        dir.join(format!("{stem}.meta.json")),
+    )
 }
 
 /// Validate an existing checkpoint (or prepare a new one). Returns whether we resume.
-fn prepare_checkpoint(dir: &Path, c: &Claim, bound: Option<usize>) -> Result<(PathBuf, bool), String> {
+fn prepare_checkpoint(
+    dir: &Path,
+    c: &Claim,
+    bound: Option<usize>,
+) -> Result<(PathBuf, bool), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let (loom_file, meta_file) = checkpoint_paths(dir, c, bound);
     let want = CheckpointMeta {
@@ -201,8 +216,12 @@ fn prepare_checkpoint(dir: &Path, c: &Claim, bound: Option<usize>) -> Result<(Pa
                 meta_file.display()
             )
         })?;
-        let meta: CheckpointMeta = serde_json::from_str(&meta_text)
-            .map_err(|e| format!("corrupt checkpoint metadata {}: {e}; remove it to start over", meta_file.display()))?;
+        let meta: CheckpointMeta = serde_json::from_str(&meta_text).map_err(|e| {
+            format!(
+                "corrupt checkpoint metadata {}: {e}; remove it to start over",
+                meta_file.display()
+            )
+        })?;
         if meta != want {
             return Err(format!(
                 "checkpoint {} belongs to claim {} bound {:?} (mmcheck {}), not {} bound {:?}; remove it to start over",
@@ -216,15 +235,23 @@ fn prepare_checkpoint(dir: &Path, c: &Claim, bound: Option<usize>) -> Result<(Pa
         }
         let text = std::fs::read_to_string(&loom_file)
             .map_err(|e| format!("cannot read checkpoint {}: {e}", loom_file.display()))?;
-        let v: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("corrupt checkpoint {}: {e}; remove it to start over", loom_file.display()))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "corrupt checkpoint {}: {e}; remove it to start over",
+                loom_file.display()
+            )
+        })?;
         if !v.is_object() || v.get("branches").is_none() {
-            return Err(format!("corrupt checkpoint {}: not a loom execution path", loom_file.display()));
+            return Err(format!(
+                "corrupt checkpoint {}: not a loom execution path",
+                loom_file.display()
+            ));
         }
         Ok((loom_file, true))
     } else {
         let text = serde_json::to_string_pretty(&want).expect("meta serializes");
-        std::fs::write(&meta_file, text).map_err(|e| format!("cannot write {}: {e}", meta_file.display()))?;
+        std::fs::write(&meta_file, text)
+            .map_err(|e| format!("cannot write {}: {e}", meta_file.display()))?;
         Ok((loom_file, false))
     }
 }
@@ -255,7 +282,11 @@ fn verify(a: VerifyArgs) -> Result<bool, String> {
     for p in [&a.json, &a.markdown].into_iter().flatten() {
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
             if !dir.is_dir() {
-                return Err(format!("cannot write {}: no directory {}", p.display(), dir.display()));
+                return Err(format!(
+                    "cannot write {}: no directory {}",
+                    p.display(),
+                    dir.display()
+                ));
             }
         }
     }
@@ -273,7 +304,10 @@ fn verify(a: VerifyArgs) -> Result<bool, String> {
         plan.push((*c, bound, checkpoint_file, resumed));
     }
     if !checker::EXHAUSTIVE {
-        return Err("verify needs the loom build: run `cargo xtask verify` (it builds with --cfg loom)".to_string());
+        return Err(
+            "verify needs the loom build: run `cargo xtask verify` (it builds with --cfg loom)"
+                .to_string(),
+        );
     }
 
     let mut reports = Vec::new();
@@ -282,13 +316,22 @@ fn verify(a: VerifyArgs) -> Result<bool, String> {
         let progress = Arc::new(AtomicU64::new(0));
         let bar = (!a.no_progress).then(|| {
             let bar = ProgressBar::new_spinner();
-            bar.set_style(ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"));
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                    .expect("template"),
+            );
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
         let ticker = bar.clone().map(|bar| {
             let p = progress.clone();
-            let label = format!("[{}/{n}] {} ({}, bound {})", i + 1, c.id, c.variant, bound_str(bound));
+            let label = format!(
+                "[{}/{n}] {} ({}, bound {})",
+                i + 1,
+                c.id,
+                c.variant,
+                bound_str(bound)
+            );
             std::thread::spawn(move || {
                 while !bar.is_finished() {
                     bar.set_message(format!("{label}: {} executions", p.load(Ordering::Relaxed)));
@@ -342,7 +385,10 @@ fn verify(a: VerifyArgs) -> Result<bool, String> {
     if bad > 0 {
         println!("{bad} claim(s) did not meet their expectation");
     } else {
-        println!("{} claims: every verdict equals its expectation", reports.len());
+        println!(
+            "{} claims: every verdict equals its expectation",
+            reports.len()
+        );
     }
     Ok(bad == 0)
 }
@@ -351,9 +397,19 @@ fn bound_str(b: Option<usize>) -> String {
     b.map_or("none".to_string(), |b| b.to_string())
 }
 
-fn claim_report(c: &Claim, bound: Option<usize>, e: &Exploration, resumed: bool, checkpoint: bool) -> ClaimReport {
+fn claim_report(
+    c: &Claim,
+    bound: Option<usize>,
+    e: &Exploration,
+    resumed: bool,
+    checkpoint: bool,
+) -> ClaimReport {
     let f = e.failure.as_ref();
-    let mut replay = format!("cargo xtask verify --claim {} --bound {}", c.id, bound_str(bound));
+    let mut replay = format!(
+        "cargo xtask verify --claim {} --bound {}",
+        c.id,
+        bound_str(bound)
+    );
     if checkpoint {
         replay.push_str(" --checkpoint");
     }
@@ -426,8 +482,16 @@ fn render_table(rs: &[ClaimReport]) -> String {
 
 fn render_traces(rs: &[ClaimReport]) -> String {
     let mut s = String::new();
-    for r in rs.iter().filter(|r| !r.trace.is_empty() || r.error.is_some()) {
-        s.push_str(&format!("\n{} ({}): {}\n", r.id, r.variant, r.message.as_deref().unwrap_or("")));
+    for r in rs
+        .iter()
+        .filter(|r| !r.trace.is_empty() || r.error.is_some())
+    {
+        s.push_str(&format!(
+            "\n{} ({}): {}\n",
+            r.id,
+            r.variant,
+            r.message.as_deref().unwrap_or("")
+        ));
         if let Some(e) = &r.error {
             s.push_str(&format!("  checker error: {e}\n"));
         }
@@ -506,15 +570,29 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
     let soaks: Vec<_> = SOAKS.iter().filter(|s| s.area == area).collect();
     if soaks.is_empty() {
         let areas: Vec<_> = SOAKS.iter().map(|s| s.area).collect();
-        return Err(format!("--area: no soak for area '{}' (known: {})", a.area, areas.join(", ")));
+        return Err(format!(
+            "--area: no soak for area '{}' (known: {})",
+            a.area,
+            areas.join(", ")
+        ));
     }
     let iterations: usize = match a.iterations.trim().parse() {
         Ok(n) if n > 0 => n,
-        _ => return Err(format!("--iterations: '{}' is not a positive count", a.iterations)),
+        _ => {
+            return Err(format!(
+                "--iterations: '{}' is not a positive count",
+                a.iterations
+            ))
+        }
     };
     let depth: usize = match a.depth.trim().parse() {
         Ok(n) if (1..=20).contains(&n) => n,
-        _ => return Err(format!("--depth: '{}' is not a PCT depth (1..=20)", a.depth)),
+        _ => {
+            return Err(format!(
+                "--depth: '{}' is not a PCT depth (1..=20)",
+                a.depth
+            ))
+        }
     };
     let seeds = parse_seeds(&a.seeds)?;
     let (k, n) = parse_partition(&a.partition)?;
@@ -525,7 +603,10 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
         SchedKind::Pct => Scheduler::Pct { depth },
         SchedKind::Random => Scheduler::Random,
     };
-    let mine: Vec<u64> = seeds.clone().filter(|s| (s - seeds.start) % n == k - 1).collect();
+    let mine: Vec<u64> = seeds
+        .clone()
+        .filter(|s| (s - seeds.start) % n == k - 1)
+        .collect();
     println!(
         "soak {area}: {:?}, {iterations} iterations per seed, seeds {:?} part {k}/{n}: {} seed(s) {:?}",
         a.scheduler,
@@ -533,7 +614,8 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
         mine.len(),
         mine
     );
-    std::fs::create_dir_all(&a.out).map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;
+    std::fs::create_dir_all(&a.out)
+        .map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;
     let tmp = a.out.join("shuttle-tmp");
     let mut all_ok = true;
     for s in &soaks {
@@ -565,9 +647,15 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
                     schedule: schedule.trim().to_string(),
                     trace: f.trace.clone(),
                 };
-                let path = a.out.join(format!("{}-{}-{:?}-seed{seed}.json", s.area, s.variant, a.scheduler).to_lowercase());
-                std::fs::write(&path, serde_json::to_string_pretty(&saved).expect("serializes"))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                let path = a.out.join(
+                    format!("{}-{}-{:?}-seed{seed}.json", s.area, s.variant, a.scheduler)
+                        .to_lowercase(),
+                );
+                std::fs::write(
+                    &path,
+                    serde_json::to_string_pretty(&saved).expect("serializes"),
+                )
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 if let Some(p) = &e.schedule_file {
                     let _ = std::fs::remove_file(p);
                 }
@@ -580,11 +668,14 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
         match &found {
             Some((seed, f, path)) => {
                 println!(
-                    "{} {} ({}): {} after {runs} iterations, seed {seed}: {}: {}",
+                    "{} {} ({}): failure after {runs} iterations, seed {seed}: {}: {}",
                     if ok { "ok  " } else { "FAIL" },
                     s.variant,
-                    if s.expect_bug { "known bad" } else { "expected to hold" },
-                    "failure",
+                    if s.expect_bug {
+                        "known bad"
+                    } else {
+                        "expected to hold"
+                    },
                     f.invariant,
                     f.message
                 );
@@ -597,7 +688,11 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
                 "{} {} ({}): no failure in {runs} iterations",
                 if ok { "ok  " } else { "FAIL" },
                 s.variant,
-                if s.expect_bug { "known bad: NOT FOUND" } else { "holds" }
+                if s.expect_bug {
+                    "known bad: NOT FOUND"
+                } else {
+                    "holds"
+                }
             ),
         }
     }
@@ -605,7 +700,8 @@ fn soak(a: SoakArgs) -> Result<bool, String> {
 }
 
 fn replay(file: &Path) -> Result<bool, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let saved: SavedFailure = serde_json::from_str(&text)
         .map_err(|e| format!("{} is not a saved mmcheck failure: {e}", file.display()))?;
     if saved.shuttle != SHUTTLE_VERSION {
@@ -618,23 +714,44 @@ fn replay(file: &Path) -> Result<bool, String> {
     let soak = SOAKS
         .iter()
         .find(|s| s.area == saved.area && s.variant == saved.variant && s.model == saved.model)
-        .ok_or_else(|| format!("{}: no soak {} / {} in this build", file.display(), saved.area, saved.variant))?;
+        .ok_or_else(|| {
+            format!(
+                "{}: no soak {} / {} in this build",
+                file.display(),
+                saved.area,
+                saved.variant
+            )
+        })?;
     if !checker::RANDOMIZED {
         return Err("replay needs the shuttle build: run `cargo xtask replay FILE`".to_string());
     }
-    let e = checker::replay(&saved.schedule, || soak.run()).map_err(|e| format!("{}: {e}", file.display()))?;
+    let e = checker::replay(&saved.schedule, || soak.run())
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     match e.failure {
         Some(f) => {
-            println!("replayed {} {} seed {}: {}: {}", saved.area, saved.variant, saved.seed, f.invariant, f.message);
+            println!(
+                "replayed {} {} seed {}: {}: {}",
+                saved.area, saved.variant, saved.seed, f.invariant, f.message
+            );
             let mut t = String::new();
             let _ = write_trace(&mut t, &f.trace);
             print!("{t}");
             let same = f.trace == saved.trace && f.invariant.name() == saved.invariant;
-            println!("{}", if same { "same trace as recorded" } else { "DIFFERENT trace from the recorded one" });
+            println!(
+                "{}",
+                if same {
+                    "same trace as recorded"
+                } else {
+                    "DIFFERENT trace from the recorded one"
+                }
+            );
             Ok(same)
         }
         None => {
-            println!("replay of {} ended without the recorded failure", file.display());
+            println!(
+                "replay of {} ended without the recorded failure",
+                file.display()
+            );
             Ok(false)
         }
     }

@@ -36,7 +36,7 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
     compound_lock(m, page);
 
     for i in (1..hpage_pmd_nr).rev() {
-        let tail_ptr = page.add(i);
+        let tail_ptr = page + i;
         let page_tail = m.pg(tail_ptr);
 
         // tail_page->_mapcount cannot change
@@ -96,7 +96,7 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
     drop(lru_lock);
 
     for i in 1..hpage_pmd_nr {
-        let tail_ptr = page.add(i);
+        let tail_ptr = page + i;
         BUG_ON!(
             "__split_huge_page_refcount",
             page_count_raw(m.pg(tail_ptr)) <= 0

@@ -61,14 +61,14 @@ fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
             );
         }
         for i in 1..(1usize << m.hstate.order) {
-            let t = m.pg(page.add(i));
+            let t = m.pg(page + i);
             if t.ghost_pins() != 0 {
                 fail(
                     "enqueue_huge_page",
                     Invariant::FreedWhileReferenced,
                     format!(
                         "hugetlbfs page {page:?} freed while a CPU still holds its tail {:?}",
-                        page.add(i)
+                        (page + i)
                     ),
                 );
             }
@@ -88,7 +88,7 @@ fn dequeue_huge_page(pool: &mut super::HugePool, m: &Mem) -> Option<PagePtr> {
         p.ghost.in_hugepool.store(false, Ordering::Relaxed);
         // The page changes hands: a new generation for the whole compound page.
         for i in 0..(1usize << m.hstate.order) {
-            m.pg(page.add(i)).ghost.gen.fetch_add(1, Ordering::Relaxed);
+            m.pg(page + i).ghost.gen.fetch_add(1, Ordering::Relaxed);
         }
     }
     Some(page)
@@ -122,7 +122,7 @@ pub fn update_and_free_page(m: &Mem, page: PagePtr) {
         "{page:?} order {order} to the buddy allocator"
     );
     for i in 0..(1usize << order) {
-        let p = m.pg(page.add(i));
+        let p = m.pg(page + i);
         let clear =
             bit(PG_LOCKED) | bit(PG_REFERENCED) | bit(PG_DIRTY) | bit(PG_ACTIVE) | bit(PG_PRIVATE);
         let f = p.flags.load(Ordering::Relaxed);

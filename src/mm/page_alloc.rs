@@ -8,12 +8,12 @@ use crate::{ktrace, VM_BUG_ON};
 
 /// `get_compound_page_dtor(page)` (include/linux/mm.h, 3.10): `page[1].lru.next`.
 pub fn get_compound_page_dtor(m: &Mem, page: PagePtr) -> usize {
-    m.pg(page.add(1)).lru_next.load(Ordering::Relaxed)
+    m.pg(page + 1).lru_next.load(Ordering::Relaxed)
 }
 
 /// `set_compound_page_dtor(page, dtor)` (include/linux/mm.h, 3.10).
 pub fn set_compound_page_dtor(m: &Mem, page: PagePtr, dtor: usize) {
-    m.pg(page.add(1)).lru_next.racy_store(dtor);
+    m.pg(page + 1).lru_next.racy_store(dtor);
 }
 
 /// `compound_order(page)` (include/linux/mm.h, 3.10): `page[1].lru.prev` if PageHead.
@@ -21,12 +21,12 @@ pub fn compound_order(m: &Mem, page: PagePtr) -> u32 {
     if !PageHead(m.pg(page)) {
         return 0;
     }
-    m.pg(page.add(1)).lru_prev.load(Ordering::Relaxed) as u32
+    m.pg(page + 1).lru_prev.load(Ordering::Relaxed) as u32
 }
 
 /// `set_compound_order(page, order)` (include/linux/mm.h, 3.10).
 pub fn set_compound_order(m: &Mem, page: PagePtr, order: u32) {
-    m.pg(page.add(1)).lru_prev.racy_store(order as usize);
+    m.pg(page + 1).lru_prev.racy_store(order as usize);
 }
 
 /// Call a compound destructor read from `page[1].lru.next`: `(*dtor)(page)`. A word that is
@@ -51,7 +51,7 @@ pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
     __SetPageHead(m.pg(page));
     ktrace!("prep_compound_page", "__SetPageHead({page:?}) (non-atomic)");
     for i in 1..nr_pages {
-        let p = m.pg(page.add(i));
+        let p = m.pg(page + i);
         __SetPageTail(p);
         set_page_count(p, 0);
         p.private.racy_store(page.0); // p->first_page = page
@@ -67,7 +67,7 @@ fn destroy_compound_page(m: &Mem, page: PagePtr, order: u32) {
     }
     __ClearPageHead(m.pg(page));
     for i in 1..nr_pages {
-        let p = m.pg(page.add(i));
+        let p = m.pg(page + i);
         if !PageTail(p) || first_page(p) != page {
             bad_page(m, page, "tail page not pointing at its head");
         }
@@ -140,13 +140,13 @@ fn free_pages(m: &Mem, page: PagePtr, order: u32) {
     let nr = 1usize << order;
     ktrace!("free_pages", "free {page:?} order {order}");
     for i in 0..nr {
-        free_pages_check(m, page.add(i));
+        free_pages_check(m, page + i);
     }
     if PageCompound(m.pg(page)) {
         destroy_compound_page(m, page, order);
     }
     for i in 0..nr {
-        ghost_on_free(m, page.add(i));
+        ghost_on_free(m, page + i);
     }
     let pfn = m.map.pfn(page);
     let mut area = m.zone.lock.lock();
@@ -208,11 +208,11 @@ pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
     };
     let page = m.pfn_to_page(pfn);
     for i in 0..nr {
-        let p = m.pg(page.add(i));
+        let p = m.pg(page + i);
         // prep_new_page(): a page in the free lists is clean; PAGE_FLAGS_CHECK_AT_PREP.
         if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0
         {
-            bad_page(m, page.add(i), "dirty page in the free lists");
+            bad_page(m, page + i, "dirty page in the free lists");
         }
         p.private.racy_store(0);
         ghost_on_alloc(p);

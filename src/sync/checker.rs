@@ -10,10 +10,10 @@ use crate::trace::{self, Failure};
 use serde::{Deserialize, Serialize};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 #[cfg(any(loom, feature = "shuttle"))]
-use std::sync::atomic::{AtomicU64, Ordering};
-#[cfg(any(loom, feature = "shuttle"))]
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::sync::Once;
+#[cfg(all(not(loom), feature = "shuttle"))]
+use std::sync::{atomic::AtomicU64, Arc};
 use std::time::Instant;
 
 /// What one exploration found.
@@ -219,9 +219,9 @@ where
     Ok(e)
 }
 
-/// Replay one saved shuttle schedule of `f`.
+/// Replay one encoded shuttle schedule of `f` (as shuttle writes it to its schedule files).
 #[cfg(all(not(loom), feature = "shuttle"))]
-pub fn replay<F>(schedule_file: &std::path::Path, f: F) -> Result<Exploration, String>
+pub fn replay<F>(schedule: &str, f: F) -> Result<Exploration, String>
 where
     F: Fn() + Send + Sync + 'static,
 {
@@ -229,17 +229,13 @@ where
     use shuttle::{Config, FailurePersistence, Runner};
     quiet_invariant_panics();
     trace::clear_failure();
-    let text = std::fs::read_to_string(schedule_file)
-        .map_err(|e| format!("cannot read schedule file {}: {e}", schedule_file.display()))?;
     // Validate before handing it to shuttle, which panics on garbage.
-    let scheduler =
-        catch_unwind(|| ReplayScheduler::new_from_encoded(text.trim())).map_err(|_| {
-            format!(
-                "{} is not a shuttle {} schedule",
-                schedule_file.display(),
-                SHUTTLE_VERSION
-            )
-        })?;
+    let text = schedule.trim().to_string();
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let parsed = catch_unwind(move || ReplayScheduler::new_from_encoded(&text));
+    std::panic::set_hook(hook);
+    let scheduler = parsed.map_err(|_| format!("not a shuttle {SHUTTLE_VERSION} schedule"))?;
     let mut config = Config::new();
     config.failure_persistence = FailurePersistence::None;
     config.silence_warnings = true;

@@ -13,7 +13,10 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 fn cargo() -> Command {
@@ -76,14 +79,25 @@ fn test(args: &[String]) -> u8 {
 
     let mut std_tests = cargo();
     std_tests.args(["test", "--workspace"]);
-    results.push(("std tests (unit, registry, proptest, CLI)", step("std tests", std_tests)));
+    results.push((
+        "std tests (unit, registry, proptest, CLI)",
+        step("std tests", std_tests),
+    ));
 
     let mut loom = cargo();
-    loom.args(["test", "--release", "--test", "thp"]).env("RUSTFLAGS", loom_rustflags());
+    loom.args(["test", "--release", "--test", "thp"])
+        .env("RUSTFLAGS", loom_rustflags());
     results.push(("loom claims (bounded)", step("loom claims", loom)));
 
     let mut soak = cargo();
-    soak.args(["test", "--release", "--features", "shuttle", "--test", "thp_soak"]);
+    soak.args([
+        "test",
+        "--release",
+        "--features",
+        "shuttle",
+        "--test",
+        "thp_soak",
+    ]);
     results.push(("shuttle soak (short)", step("shuttle soak", soak)));
 
     eprintln!();
@@ -91,7 +105,15 @@ fn test(args: &[String]) -> u8 {
     for (name, ok) in &results {
         eprintln!("{} {name}", if *ok { "ok  " } else { "FAIL" });
     }
-    println!("xtask test: {passed} passed, {} failed", results.len() - passed);
+    if passed == results.len() {
+        println!("xtask test: all {passed} steps passed");
+    } else {
+        println!(
+            "xtask test: {} of {} steps failed",
+            results.len() - passed,
+            results.len()
+        );
+    }
     u8::from(passed != results.len())
 }
 
