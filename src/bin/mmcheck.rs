@@ -313,6 +313,14 @@ fn verify(a: VerifyArgs) -> Result<bool, String> {
     let mut reports = Vec::new();
     let n = plan.len();
     for (i, (c, bound, checkpoint_file, resumed)) in plan.into_iter().enumerate() {
+        if let (true, Some(f)) = (resumed, &checkpoint_file) {
+            eprintln!(
+                "resuming {} (bound {}) from {}",
+                c.id,
+                bound_str(bound),
+                f.display()
+            );
+        }
         let progress = Arc::new(AtomicU64::new(0));
         let bar = (!a.no_progress).then(|| {
             let bar = ProgressBar::new_spinner();
@@ -359,12 +367,17 @@ fn verify(a: VerifyArgs) -> Result<bool, String> {
         }
         let r = claim_report(c, bound, &e, resumed, a.checkpoint);
         eprintln!(
-            "{} {:<15} {:<10} {:>9} executions {:>7.2}s",
+            "{} {:<15} {:<10} {:>9} executions {:>7.2}s{}",
             if r.matches { "ok  " } else { "FAIL" },
             r.id,
             r.verdict,
             r.executions,
-            r.seconds
+            r.seconds,
+            if resumed {
+                " (resumed from a checkpoint: executions since it)"
+            } else {
+                ""
+            }
         );
         reports.push(r);
     }

@@ -344,9 +344,16 @@ pub fn bit_spin_lock(bitnum: u32, word: &AtomicUsize) {
 
 /// `bit_spin_unlock(bitnum, addr)` = `clear_bit_unlock`: Release.
 pub fn bit_spin_unlock(bitnum: u32, word: &AtomicUsize) {
-    let mask = 1usize << bitnum;
     // clear_bit_unlock: RELEASE semantics, pairs with the Acquire in bit_spin_lock.
-    word.fetch_and(!mask, Ordering::Release);
+    bit_unlock_with(bitnum, word, Ordering::Release);
+}
+
+/// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only tests use another ordering
+/// than Release: tests/sync_loom.rs shows that loom catches an unlock without Release.
+#[doc(hidden)]
+pub fn bit_unlock_with(bitnum: u32, word: &AtomicUsize, ordering: Ordering) {
+    let mask = 1usize << bitnum;
+    word.fetch_and(!mask, ordering);
     #[cfg(loom)]
     {
         let (m, cv) = &*BIT_WAITQ;

@@ -85,7 +85,7 @@ fn test(args: &[String]) -> u8 {
     ));
 
     let mut loom = cargo();
-    loom.args(["test", "--release", "--test", "thp"])
+    loom.args(["test", "--release", "--test", "thp", "--test", "sync_loom"])
         .env("RUSTFLAGS", loom_rustflags());
     results.push(("loom claims (bounded)", step("loom claims", loom)));
 
