@@ -5,6 +5,7 @@
 //! (`crate::claims`) says which variant runs on it and what verdict to expect.
 
 pub mod invariants;
+pub mod lru;
 pub mod thp;
 
 use crate::sync::JoinHandle;

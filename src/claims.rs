@@ -5,7 +5,10 @@
 use crate::compound::{
     BypassThp, Commit27c73ae7, Commit7cb2ef56, Compound, Linux311, Mutant7cb2ef56DecRead,
 };
-use crate::models::thp;
+use crate::lru::{
+    Commit744ed144, CommitEb709b0d, Lru, MutantEb709b0dNoRecheck, MutantEb709b0dNoRef, Unbatched,
+};
+use crate::models::{lru, thp};
 use crate::sync::checker::{self, Exploration, ExploreSettings};
 use crate::trace::Invariant;
 use serde::{Deserialize, Serialize};
@@ -67,12 +70,12 @@ pub struct Claim {
 }
 
 macro_rules! claim {
-    ($id:expr, $area:expr, $stmt:expr, $v:ty, $model:ident, $cpus:expr, $bound:expr, $dvm:expr, $exp:expr, $twin:expr, $proof:expr, $test:expr) => {
+    ($id:expr, $area:expr, $stmt:expr, $module:ident :: <$v:ty as $tr:ident>, $model:ident, $cpus:expr, $bound:expr, $dvm:expr, $exp:expr, $twin:expr, $proof:expr, $test:expr) => {
         Claim {
             id: $id,
             area: $area,
             statement: $stmt,
-            variant: <$v as Compound>::ID,
+            variant: <$v as $tr>::ID,
             model: stringify!($model),
             cpus: $cpus,
             bound: $bound,
@@ -81,7 +84,7 @@ macro_rules! claim {
             twin: $twin,
             proof: $proof,
             test: $test,
-            body: thp::$model::<$v>,
+            body: $module::$model::<$v>,
         }
     };
 }
@@ -91,62 +94,87 @@ pub static CLAIMS: &[Claim] = &[
     claim!(
         "S1.1", "s1",
         "3.11 locked path: get/put on a pinned THP tail racing __split_huge_page_refcount keeps every count exact and frees nothing still referenced",
-        Linux311, thp_get_put_vs_split, 2, Some(4), false, Expected::Safe, "S1.5", "proofs/S1.1.md", "s1_1_linux_3_11_safe"
+        thp::<Linux311 as Compound>, thp_get_put_vs_split, 2, Some(4), false, Expected::Safe, "S1.5", "proofs/S1.1.md", "s1_1_linux_3_11_safe"
     ),
     claim!(
         "S1.1-debug-vm", "s1",
         "finding: with CONFIG_DEBUG_VM, the VM_BUG_ON(atomic_read(&page->_count) == 0) in put_page_testzero, reached after compound_trans_head saw PG_tail clear, may read _count from before split's atomic_add: no barrier orders the two loads (C11 and the LKMM allow it; x86-TSO does not)",
-        Linux311, thp_get_put_vs_split, 2, Some(4), true, Expected::Bug(Invariant::VmBugOn), "S1.1", "proofs/S1.1.md", "s1_1_debug_vm_stale_count_bug"
+        thp::<Linux311 as Compound>, thp_get_put_vs_split, 2, Some(4), true, Expected::Bug(Invariant::VmBugOn), "S1.1", "proofs/S1.1.md", "s1_1_debug_vm_stale_count_bug"
     ),
     claim!(
         "S1.1-27c73ae7", "s1",
         "27c73ae7 on the S1.1 model (THP tail get/put racing split): SAFE",
-        Commit27c73ae7, thp_get_put_vs_split, 2, Some(4), false, Expected::Safe, "S1.5", "proofs/S1.1.md", "s1_1_27c73ae7_safe"
+        thp::<Commit27c73ae7 as Compound>, thp_get_put_vs_split, 2, Some(4), false, Expected::Safe, "S1.5", "proofs/S1.1.md", "s1_1_27c73ae7_safe"
     ),
     claim!(
         "S1.2", "s1",
         "7cb2ef56 on hugetlbfs pages: concurrent get/put on tail and head; the final put runs the destructor exactly once and only when no reference remains",
-        Commit7cb2ef56, hugetlb_get_put, 2, Some(4), true, Expected::Safe, "S1.2-mutant", "proofs/S1.2.md", "s1_2_7cb2ef56_safe"
+        thp::<Commit7cb2ef56 as Compound>, hugetlb_get_put, 2, Some(4), true, Expected::Safe, "S1.2-mutant", "proofs/S1.2.md", "s1_2_7cb2ef56_safe"
     ),
     claim!(
         "S1.2-mutant", "s1",
         "7cb2ef56 with put_page_testzero split into atomic_dec + atomic_read on the S1.2 model: the destructor runs twice",
-        Mutant7cb2ef56DecRead, hugetlb_get_put, 2, Some(4), true, Expected::Bug(Invariant::UseAfterFree), "S1.2", "proofs/S1.2.md", "s1_2_mutant_dec_read_bug"
+        thp::<Mutant7cb2ef56DecRead as Compound>, hugetlb_get_put, 2, Some(4), true, Expected::Bug(Invariant::UseAfterFree), "S1.2", "proofs/S1.2.md", "s1_2_mutant_dec_read_bug"
     ),
     claim!(
         "S1.3", "s1",
         "7cb2ef56: put_page of a THP tail racing split and a later private write: PageHuge follows a dangling first_page",
-        Commit7cb2ef56, thp_put_vs_split_private, 2, Some(4), false, Expected::Bug(Invariant::Oops), "S1.3-fix", "proofs/S1.3.md", "s1_3_7cb2ef56_bug"
+        thp::<Commit7cb2ef56 as Compound>, thp_put_vs_split_private, 2, Some(4), false, Expected::Bug(Invariant::Oops), "S1.3-fix", "proofs/S1.3.md", "s1_3_7cb2ef56_bug"
     ),
     claim!(
         "S1.3-fix", "s1",
         "27c73ae7 on the S1.3 model: the head is pinned and PG_tail re-checked before any tail field is trusted. SAFE",
-        Commit27c73ae7, thp_put_vs_split_private, 2, Some(4), false, Expected::Safe, "S1.3", "proofs/S1.3.md", "s1_3_27c73ae7_safe"
+        thp::<Commit27c73ae7 as Compound>, thp_put_vs_split_private, 2, Some(4), false, Expected::Safe, "S1.3", "proofs/S1.3.md", "s1_3_27c73ae7_safe"
     ),
     claim!(
         "S1.4", "s1",
         "7cb2ef56: gup_fast raises a hugetlbfs tail's _mapcount, the bypass put never drops it, pool shrink finds a bad page",
-        Commit7cb2ef56, hugetlb_gup_then_shrink, 2, Some(4), true, Expected::Bug(Invariant::BadPage), "S1.4-fix", "proofs/S1.4.md", "s1_4_7cb2ef56_bug"
+        thp::<Commit7cb2ef56 as Compound>, hugetlb_gup_then_shrink, 2, Some(4), true, Expected::Bug(Invariant::BadPage), "S1.4-fix", "proofs/S1.4.md", "s1_4_7cb2ef56_bug"
     ),
     claim!(
         "S1.4-fix", "s1",
         "27c73ae7 on the S1.4 model: tail _mapcount accounting restored for hugetlbfs, pool shrink finds clean pages. SAFE",
-        Commit27c73ae7, hugetlb_gup_then_shrink, 2, Some(4), true, Expected::Safe, "S1.4", "proofs/S1.4.md", "s1_4_27c73ae7_safe"
+        thp::<Commit27c73ae7 as Compound>, hugetlb_gup_then_shrink, 2, Some(4), true, Expected::Safe, "S1.4", "proofs/S1.4.md", "s1_4_27c73ae7_safe"
     ),
     claim!(
         "S1.5", "s1",
         "mutant bypass-thp (bypass for every compound page) on the S1.1 model: a THP tail pin taken with tail accounting is dropped without it; split then moves a pin that is no longer there and its BUG_ON(page_count(head) <= 0) fires",
-        BypassThp, thp_get_put_vs_split, 2, Some(4), false, Expected::Bug(Invariant::BugOn), "S1.1", "proofs/S1.5.md", "s1_5_bypass_thp_bug"
+        thp::<BypassThp as Compound>, thp_get_put_vs_split, 2, Some(4), false, Expected::Bug(Invariant::BugOn), "S1.1", "proofs/S1.5.md", "s1_5_bypass_thp_bug"
     ),
     claim!(
         "S1.6", "s1",
         "finding (27c73ae7's 'longstanding theoretical race'): 3.11 tail put pins and locks a page_head that was freed and reallocated as a hugetlbfs head; its put_page_testzero(page_head) then frees the hugetlbfs head with __put_single_page: the destructor never runs and the tail is stranded",
-        Linux311, thp_put_vs_split_realloc, 2, Some(4), false, Expected::Bug(Invariant::RefcountBalance), "S1.6-fix", "proofs/S1.6.md", "s1_6_linux_3_11_realloc_bug"
+        thp::<Linux311 as Compound>, thp_put_vs_split_realloc, 2, Some(4), false, Expected::Bug(Invariant::RefcountBalance), "S1.6-fix", "proofs/S1.6.md", "s1_6_linux_3_11_realloc_bug"
     ),
     claim!(
         "S1.6-fix", "s1",
         "27c73ae7 on the S1.6 model: PageHeadHuge(page_head) after the pin sends the put through skip_lock, which checks PageHead and runs the compound destructor. SAFE",
-        Commit27c73ae7, thp_put_vs_split_realloc, 2, Some(4), false, Expected::Safe, "S1.6", "proofs/S1.6.md", "s1_6_27c73ae7_safe"
+        thp::<Commit27c73ae7 as Compound>, thp_put_vs_split_realloc, 2, Some(4), false, Expected::Safe, "S1.6", "proofs/S1.6.md", "s1_6_27c73ae7_safe"
+    ),
+    claim!(
+        "S2.1", "s2",
+        "eb709b0d: activations on 2 CPUs, isolation and putback on a third: every page on exactly one list or free, PG_lru iff on an LRU list, PG_active iff on the active list, nothing freed while listed or queued, nothing queued after a drain, references balanced",
+        lru::<CommitEb709b0d as Lru>, activate_vs_isolate, 3, Some(2), true, Expected::Safe, "S2.2", "proofs/S2.1.md", "s2_1_eb709b0d_safe"
+    ),
+    claim!(
+        "S2.1-unbatched", "s2",
+        "unbatched activate_page (lock per page: 2.6.37 and the UP code) on the S2.1 model: SAFE",
+        lru::<Unbatched as Lru>, activate_vs_isolate, 3, Some(2), true, Expected::Safe, "S2.2", "proofs/S2.1.md", "s2_1_unbatched_safe"
+    ),
+    claim!(
+        "S2.2", "s2",
+        "744ed144: two CPUs queue the same page, one drain activates it, reclaim isolates it, the other drain reads !PageLRU && PageActive as a putback and links it on the active list while it is on the isolator's private list",
+        lru::<Commit744ed144 as Lru>, activate_vs_isolate, 3, Some(2), true, Expected::Bug(Invariant::ListCorruption), "S2.1", "proofs/S2.2.md", "s2_2_744ed144_bug"
+    ),
+    claim!(
+        "S2.3", "s2",
+        "mutant eb709b0d-no-recheck (the re-check under lru_lock removed, the lockless pre-check trusted): a drain unlinks a page that reclaim isolated meanwhile, racing the isolator's writes of page->lru on its private list",
+        lru::<MutantEb709b0dNoRecheck as Lru>, activate_vs_isolate, 3, Some(2), true, Expected::Bug(Invariant::DataRace), "S2.1", "proofs/S2.3.md", "s2_3_no_recheck_bug"
+    ),
+    claim!(
+        "S2.4", "s2",
+        "mutant eb709b0d-no-ref (no page_cache_get when queueing): the drain drops a reference it never took and the page is freed while others still hold it",
+        lru::<MutantEb709b0dNoRef as Lru>, activate_vs_isolate, 3, Some(2), true, Expected::Bug(Invariant::FreedWhileReferenced), "S2.1", "proofs/S2.4.md", "s2_4_no_ref_bug"
     ),
 ];
 

@@ -10,6 +10,7 @@
 
 pub mod claims;
 pub mod compound;
+pub mod lru;
 pub mod mm;
 #[path = "../models/mod.rs"]
 pub mod models;

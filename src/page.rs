@@ -10,11 +10,17 @@
 //! | `_mapcount`                     | `_mapcount`   | starts at -1; on a tail it also counts tail pins  |
 //! | `private` / `first_page` (union)| `private`     | one word: a split tail's `private` overwrites it  |
 //! | `lru.next` / `lru.prev`         | `lru_next/prev` | in page[1] of a compound page: dtor and order   |
+//! | `lru` as a `list_head`          | `lru`         | LRU / isolation list links of an order-0 page     |
+//!
+//! In the kernel `lru` is one field: a compound page's first tail keeps its destructor and
+//! order in it, an order-0 page its list links. Here they are two fields (atomics for the
+//! lockless dtor reads of `PageHuge()`, [`RaceCell`]s for the lock-protected links); no model
+//! has a page that is both a compound tail and on a list.
 //!
 //! A `struct page *` is a [`PagePtr`]: an address in the virtual memmap. Dereferencing one that
 //! does not point at a `struct page` is an oops, which is how a dangling `first_page` shows.
 
-use crate::sync::{AtomicI32, AtomicUsize, Ordering, RacyStore, CHECKED};
+use crate::sync::{AtomicI32, AtomicUsize, Ordering, RaceCell, RacyStore, CHECKED};
 use crate::trace::{fail, Invariant};
 use std::fmt;
 use std::sync::atomic::{AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32};
@@ -110,6 +116,8 @@ pub struct Page {
     pub private: AtomicUsize,
     pub lru_next: AtomicUsize,
     pub lru_prev: AtomicUsize,
+    /// `page->lru` as a list entry.
+    pub lru: ListLinks,
     /// Ghost state (checked builds): never read by kernel code.
     pub ghost: Ghost,
 }
@@ -127,6 +135,10 @@ pub struct Ghost {
     pub allocated: GhostBool,
     /// Sitting in the hugetlb pool's free list.
     pub in_hugepool: GhostBool,
+    /// Which list the page's `lru` is linked on.
+    pub on_list: crate::mm::list::GhostList,
+    /// How many per-CPU pagevecs hold this page.
+    pub queued: GhostI32,
 }
 
 impl Page {
@@ -138,7 +150,27 @@ impl Page {
             private: AtomicUsize::new(0),
             lru_next: AtomicUsize::new(0),
             lru_prev: AtomicUsize::new(0),
+            lru: ListLinks {
+                next: RaceCell::new(crate::mm::list::LIST_POISON1),
+                prev: RaceCell::new(crate::mm::list::LIST_POISON2),
+            },
             ghost: Ghost::default(),
+        }
+    }
+}
+
+/// A `struct list_head`: node ids of the next and previous entries. Changed under a lock or
+/// by the one CPU that owns the list.
+pub struct ListLinks {
+    pub next: RaceCell<usize>,
+    pub prev: RaceCell<usize>,
+}
+
+impl ListLinks {
+    pub fn new(self_id: usize) -> ListLinks {
+        ListLinks {
+            next: RaceCell::new(self_id),
+            prev: RaceCell::new(self_id),
         }
     }
 }

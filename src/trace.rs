@@ -47,6 +47,8 @@ pub enum Invariant {
     ListCorruption,
     /// Page flags disagree with list membership (PG_lru, PG_active).
     FlagsMismatch,
+    /// Two CPUs touch a lock-protected word (list links) with nothing ordering them.
+    DataRace,
 }
 
 impl Invariant {
@@ -61,10 +63,11 @@ impl Invariant {
             Invariant::RefcountBalance => "refcount-balance",
             Invariant::ListCorruption => "list-corruption",
             Invariant::FlagsMismatch => "flags-mismatch",
+            Invariant::DataRace => "data-race",
         }
     }
 
-    pub const ALL: [Invariant; 9] = [
+    pub const ALL: [Invariant; 10] = [
         Invariant::VmBugOn,
         Invariant::BugOn,
         Invariant::BadPage,
@@ -74,6 +77,7 @@ impl Invariant {
         Invariant::RefcountBalance,
         Invariant::ListCorruption,
         Invariant::FlagsMismatch,
+        Invariant::DataRace,
     ];
 
     pub fn from_name(s: &str) -> Option<Invariant> {
@@ -166,6 +170,22 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
 /// The log of the current execution.
 pub fn snapshot() -> Vec<Event> {
     LOG.with(|l| l.borrow().clone())
+}
+
+/// Record a failure that the checker itself detected (loom's causality check on a
+/// [`crate::sync::RaceCell`]), with the trace of the execution it ended.
+pub fn checker_failure(invariant: Invariant, message: String) {
+    let failure = Failure {
+        invariant,
+        message,
+        trace: snapshot(),
+    };
+    FAILURE.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.is_none() {
+            *f = Some(failure);
+        }
+    });
 }
 
 /// Take the first failure captured in this run, if any.

@@ -28,6 +28,7 @@ fn every_claim_has_its_loom_test() {
             "tests/{}.rs",
             match c.area {
                 "s1" => "thp",
+                "s2" => "pagevec",
                 other => panic!("claim {} has unknown area {other}", c.id),
             }
         );

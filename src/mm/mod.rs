@@ -4,12 +4,17 @@
 pub mod gup;
 pub mod huge_memory;
 pub mod hugetlb;
+pub mod list;
+pub mod lru;
 pub mod page_alloc;
 pub mod rmap;
 pub mod swap;
 
 use crate::page::{MemMap, Page, PagePtr};
-use crate::sync::SpinLock;
+use crate::sync::{PerCpu, SpinLock};
+use list::Lists;
+use lru::Pagevec;
+use std::sync::atomic::AtomicU64;
 
 /// `struct zone`, reduced to what the modelled code takes.
 pub struct Zone {
@@ -17,6 +22,9 @@ pub struct Zone {
     pub lock: SpinLock<FreeArea>,
     /// `zone->lru_lock`.
     pub lru_lock: SpinLock<()>,
+    /// How often `lru_lock` was taken by the LRU code (a statistic for the benchmarks; a plain
+    /// std atomic, invisible to the checkers).
+    pub lru_lock_acquisitions: AtomicU64,
 }
 
 /// The buddy allocator's state: which page frames are free. A block of order `n` is handed out
@@ -51,23 +59,50 @@ pub struct MemConfig {
     pub huge_order: u32,
 }
 
+impl MemConfig {
+    /// A machine of `nr_pages` order-0 frames for the LRU models.
+    pub fn small(nr_pages: usize) -> MemConfig {
+        MemConfig {
+            nr_pages,
+            thp_order: 1,
+            huge_order: 1,
+        }
+    }
+}
+
+/// CPUs a machine has per-CPU variables for (loom allows 4 threads besides the main one).
+pub const NR_CPUS: usize = 4;
+
 /// One machine: memmap + zone + hstate.
 pub struct Mem {
     pub map: MemMap,
     pub zone: Zone,
     pub hstate: Hstate,
     pub cfg: MemConfig,
+    /// The zone's LRU lists and the CPUs' private isolation lists.
+    pub lists: Lists,
+    /// `DEFINE_PER_CPU(struct pagevec, activate_page_pvecs)` (mm/swap.c, 2.6.38).
+    pub activate_page_pvecs: PerCpu<Pagevec>,
 }
 
 impl Mem {
     pub fn new(cfg: MemConfig) -> Mem {
+        Mem::with_pagevec_size(cfg, lru::PAGEVEC_SIZE)
+    }
+
+    /// A machine whose pagevecs hold `pagevec_size` pages (PAGEVEC_SIZE is 14; a checked model
+    /// may use fewer and says so in its proof).
+    pub fn with_pagevec_size(cfg: MemConfig, pagevec_size: usize) -> Mem {
         Mem {
+            lists: Lists::new(cfg.nr_pages),
+            activate_page_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
             map: MemMap::new(cfg.nr_pages),
             zone: Zone {
                 lock: SpinLock::new(FreeArea {
                     free: vec![true; cfg.nr_pages],
                 }),
                 lru_lock: SpinLock::new(()),
+                lru_lock_acquisitions: AtomicU64::new(0),
             },
             hstate: Hstate {
                 order: cfg.huge_order,

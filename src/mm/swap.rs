@@ -152,14 +152,15 @@ pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
     }
 }
 
-/// `__page_cache_release(page)` (mm/swap.c, 3.10). The S1 models keep their pages off the
-/// LRU, so only the PageLRU test runs there; the LRU side belongs to the S2 models.
+/// `__page_cache_release(page)` (mm/swap.c, 2.6.38–3.10): a page freed while on the LRU is
+/// taken off it under `lru_lock`. (The S1 models keep their pages off the LRU.)
 pub fn __page_cache_release(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     if PageLRU(p) {
-        let _lru = m.zone.lru_lock.lock();
+        let _lru = super::lru::lru_lock(m);
         VM_BUG_ON!("__page_cache_release", !PageLRU(p));
         __ClearPageLRU(p);
+        super::lru::del_page_from_lru(m, page);
     }
 }
 

@@ -40,7 +40,9 @@ fn quiet_invariant_panics() {
         let prev = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             let msg = panic_message(info.payload());
-            if msg.starts_with("mmcheck: ") {
+            // Our invariants, and loom's race reports (turned into DataRace failures), are
+            // reported with their trace.
+            if msg.starts_with("mmcheck: ") || msg.contains("Causality violation") {
                 return;
             }
             prev(info);
@@ -64,6 +66,19 @@ fn finish(
     result: std::thread::Result<()>,
     start: Instant,
 ) -> Exploration {
+    if let Err(p) = &result {
+        // loom's own race detector on a RaceCell: a data race the kernel code has.
+        let msg = panic_message(p.as_ref());
+        if msg.contains("Causality violation") {
+            trace::checker_failure(
+                trace::Invariant::DataRace,
+                format!(
+                    "{} (loom's race detector)",
+                    msg.lines().next().unwrap_or_default()
+                ),
+            );
+        }
+    }
     let failure = trace::take_failure();
     let error = match (&result, &failure) {
         (Err(p), None) => Some(panic_message(p.as_ref())),

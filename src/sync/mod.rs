@@ -191,6 +191,115 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
+// Plain (non-atomic) shared words
+
+/// A plain word that the kernel protects with a lock, or keeps private to one CPU: list
+/// links of `struct list_head`. Reading or writing it is not a scheduling point of the
+/// checker; under loom every access is checked for causality, so two accesses that no lock
+/// orders are reported as a data race ([`crate::trace::Invariant::DataRace`]) instead of
+/// silently reading a value. Under shuttle and std it is a plain cell.
+pub struct RaceCell<T: Copy> {
+    #[cfg(loom)]
+    cell: loom::cell::UnsafeCell<T>,
+    #[cfg(not(loom))]
+    cell: std::cell::UnsafeCell<T>,
+}
+
+// SAFETY: accesses are ordered by the kernel's locks (or the cell is private to one CPU);
+// under loom any access that is not is reported as a race and ends the execution. The
+// production build only runs variants whose accesses are ordered.
+unsafe impl<T: Copy + Send> Sync for RaceCell<T> {}
+unsafe impl<T: Copy + Send> Send for RaceCell<T> {}
+
+impl<T: Copy> RaceCell<T> {
+    pub fn new(v: T) -> Self {
+        #[cfg(loom)]
+        {
+            RaceCell {
+                cell: loom::cell::UnsafeCell::new(v),
+            }
+        }
+        #[cfg(not(loom))]
+        {
+            RaceCell {
+                cell: std::cell::UnsafeCell::new(v),
+            }
+        }
+    }
+
+    #[inline]
+    pub fn get(&self) -> T {
+        #[cfg(loom)]
+        {
+            // SAFETY: loom checks that no write races this read.
+            self.cell.with(|p| unsafe { *p })
+        }
+        #[cfg(not(loom))]
+        {
+            // SAFETY: see the Sync impl.
+            unsafe { *self.cell.get() }
+        }
+    }
+
+    #[inline]
+    pub fn set(&self, v: T) {
+        #[cfg(loom)]
+        {
+            // SAFETY: loom checks that no other access races this write.
+            self.cell.with_mut(|p| unsafe { *p = v })
+        }
+        #[cfg(not(loom))]
+        {
+            // SAFETY: see the Sync impl.
+            unsafe { *self.cell.get() = v }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-CPU variables
+
+/// `DEFINE_PER_CPU(T, name)`: one `T` per CPU, touched only by its own CPU with preemption
+/// off (`get_cpu_var`), as the kernel's per-CPU pagevecs are. The model's main thread (setup
+/// and the final drain of every CPU, after all CPUs were joined) may touch any of them.
+///
+/// A per-CPU variable needs no atomics: the kernel never accesses another CPU's copy while
+/// that CPU runs, and `lru_add_drain_all()` runs the drain *on* each CPU. Accessing another
+/// running CPU's copy panics.
+pub struct PerCpu<T> {
+    cells: Vec<std::cell::UnsafeCell<T>>,
+}
+
+// SAFETY: each cell is only accessed by its own CPU's thread, or by the main thread when the
+// CPUs are not running (checked in `get_cpu_var`).
+unsafe impl<T: Send> Sync for PerCpu<T> {}
+unsafe impl<T: Send> Send for PerCpu<T> {}
+
+impl<T> PerCpu<T> {
+    pub fn new(nr_cpus: usize, init: impl Fn() -> T) -> Self {
+        PerCpu {
+            cells: (0..nr_cpus)
+                .map(|_| std::cell::UnsafeCell::new(init()))
+                .collect(),
+        }
+    }
+
+    pub fn nr_cpus(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// `get_cpu_var(name)` for CPU `cpu`, run `f` on it, `put_cpu_var(name)`.
+    pub fn with<R>(&self, cpu: usize, f: impl FnOnce(&mut T) -> R) -> R {
+        if let Some(me) = cpu_of_thread() {
+            assert_eq!(me, cpu, "CPU{me} touched CPU{cpu}'s per-CPU variable");
+        }
+        // SAFETY: see the Sync impl; `f` does not re-enter this cell (the kernel code it runs
+        // never takes the same per-CPU variable twice).
+        f(unsafe { &mut *self.cells[cpu].get() })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // spinlock_t
 
 /// `spinlock_t` protecting `T` (`zone->lru_lock`, `hugetlb_lock`, `zone->lock`).

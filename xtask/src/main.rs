@@ -85,8 +85,17 @@ fn test(args: &[String]) -> u8 {
     ));
 
     let mut loom = cargo();
-    loom.args(["test", "--release", "--test", "thp", "--test", "sync_loom"])
-        .env("RUSTFLAGS", loom_rustflags());
+    loom.args([
+        "test",
+        "--release",
+        "--test",
+        "thp",
+        "--test",
+        "pagevec",
+        "--test",
+        "sync_loom",
+    ])
+    .env("RUSTFLAGS", loom_rustflags());
     results.push(("loom claims (bounded)", step("loom claims", loom)));
 
     let mut soak = cargo();

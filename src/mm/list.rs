@@ -1,0 +1,317 @@
+//! `struct list_head` (include/linux/list.h) with CONFIG_DEBUG_LIST (lib/list_debug.c).
+//!
+//! A node is a page's `lru` field (`page.lru_next` / `lru_prev`) or a list head; links are
+//! node ids held in atomic words (lists are changed under `zone->lru_lock`, or privately by
+//! the CPU that isolated the pages, and read by nobody else; the atomics let the checkers see
+//! an unlocked access race). The checks are the kernel's `__list_add` / `__list_del_entry`
+//! neighbour checks, plus ghost list membership: adding an entry that is still on a list, or
+//! deleting one that is on none, is list corruption even where the neighbour checks happen
+//! to pass.
+
+use super::Mem;
+use crate::page::{ListLinks, PagePtr};
+use crate::sync::{RaceCell, CHECKED};
+use crate::trace::{fail, Invariant};
+use std::sync::atomic::AtomicUsize as GhostUsize;
+use std::sync::atomic::Ordering;
+
+/// The lists a model has: LRU lists of the zone and private lists of isolating CPUs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ListId {
+    /// `zone->lru[LRU_INACTIVE_FILE].list`
+    InactiveFile,
+    /// `zone->lru[LRU_ACTIVE_FILE].list`
+    ActiveFile,
+    /// A `LIST_HEAD(page_list)` on the stack of the CPU that isolates pages.
+    Private(usize),
+}
+
+/// Private lists the machine provides (one per CPU that isolates).
+pub const NR_PRIVATE_LISTS: usize = 4;
+
+impl ListId {
+    pub fn index(self) -> usize {
+        match self {
+            ListId::InactiveFile => 0,
+            ListId::ActiveFile => 1,
+            ListId::Private(i) => 2 + i,
+        }
+    }
+    pub fn from_index(i: usize) -> ListId {
+        match i {
+            0 => ListId::InactiveFile,
+            1 => ListId::ActiveFile,
+            n => ListId::Private(n - 2),
+        }
+    }
+    pub const COUNT: usize = 2 + NR_PRIVATE_LISTS;
+    pub fn is_lru(self) -> bool {
+        matches!(self, ListId::InactiveFile | ListId::ActiveFile)
+    }
+}
+
+/// Ghost: which list a page's `lru` is on (list index + 1; 0 = none).
+#[derive(Default)]
+pub struct GhostList(pub GhostUsize);
+
+impl GhostList {
+    pub fn get(&self) -> Option<ListId> {
+        match self.0.load(Ordering::Relaxed) {
+            0 => None,
+            n => Some(ListId::from_index(n - 1)),
+        }
+    }
+    fn set(&self, l: Option<ListId>) {
+        self.0
+            .store(l.map_or(0, |l| l.index() + 1), Ordering::Relaxed);
+    }
+}
+
+/// All list heads of a machine; node ids: page frames `0..nr_pages`, heads after them.
+pub struct Lists {
+    pub heads: Vec<ListLinks>,
+    nr_pages: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Node {
+    Page(PagePtr),
+    Head(ListId),
+}
+
+impl Lists {
+    pub fn new(nr_pages: usize) -> Lists {
+        let heads = (0..ListId::COUNT)
+            .map(|i| ListLinks::new(nr_pages + i))
+            .collect();
+        Lists { heads, nr_pages }
+    }
+    fn head_id(&self, l: ListId) -> usize {
+        self.nr_pages + l.index()
+    }
+}
+
+fn node_of(m: &Mem, id: usize) -> Node {
+    if id < m.lists.nr_pages {
+        Node::Page(m.pfn_to_page(id))
+    } else if id - m.lists.nr_pages < ListId::COUNT {
+        Node::Head(ListId::from_index(id - m.lists.nr_pages))
+    } else {
+        fail(
+            "list",
+            Invariant::ListCorruption,
+            format!("list pointer {id:#x} points at no list node"),
+        )
+    }
+}
+
+fn links(m: &Mem, n: Node) -> (&RaceCell<usize>, &RaceCell<usize>) {
+    let l = match n {
+        Node::Page(p) => &m.pg(p).lru,
+        Node::Head(l) => &m.lists.heads[l.index()],
+    };
+    (&l.next, &l.prev)
+}
+
+fn page_id(m: &Mem, p: PagePtr) -> usize {
+    m.map.pfn(p)
+}
+
+fn describe(m: &Mem, id: usize) -> String {
+    match node_of(m, id) {
+        Node::Page(p) => format!("{p:?}"),
+        Node::Head(l) => format!("{l:?} head"),
+    }
+}
+
+/// `__list_add(new, prev, next)` with CONFIG_DEBUG_LIST's checks.
+fn __list_add(m: &Mem, new: PagePtr, prev: usize, next: usize, list: ListId) {
+    let new_id = page_id(m, new);
+    let (_, next_prev) = links(m, node_of(m, next));
+    let (prev_next, _) = links(m, node_of(m, prev));
+    let np = next_prev.get();
+    if np != prev {
+        fail(
+            "list_add",
+            Invariant::ListCorruption,
+            format!(
+                "list_add corruption: next->prev should be {}, but was {}",
+                describe(m, prev),
+                describe(m, np)
+            ),
+        );
+    }
+    let pn = prev_next.get();
+    if pn != next {
+        fail(
+            "list_add",
+            Invariant::ListCorruption,
+            format!(
+                "list_add corruption: prev->next should be {}, but was {}",
+                describe(m, next),
+                describe(m, pn)
+            ),
+        );
+    }
+    if CHECKED {
+        if let Some(on) = m.pg(new).ghost.on_list.get() {
+            fail(
+                "list_add",
+                Invariant::ListCorruption,
+                format!("list_add of {new:?} onto {list:?}, but it is still linked on {on:?}"),
+            );
+        }
+        m.pg(new).ghost.on_list.set(Some(list));
+    }
+    next_prev.set(new_id);
+    let (new_next, new_prev) = links(m, Node::Page(new));
+    new_next.set(next);
+    new_prev.set(prev);
+    prev_next.set(new_id);
+}
+
+/// `list_add(new, head)`.
+pub fn list_add(m: &Mem, new: PagePtr, head: ListId) {
+    let h = m.lists.head_id(head);
+    let next = m.lists.heads[head.index()].next.get();
+    __list_add(m, new, h, next, head);
+}
+
+/// `list_add_tail(new, head)`.
+pub fn list_add_tail(m: &Mem, new: PagePtr, head: ListId) {
+    let h = m.lists.head_id(head);
+    let prev = m.lists.heads[head.index()].prev.get();
+    __list_add(m, new, prev, h, head);
+}
+
+/// `list_del(entry)` with CONFIG_DEBUG_LIST (`__list_del_entry` checks, then poisoning).
+pub fn list_del(m: &Mem, entry: PagePtr) {
+    let id = page_id(m, entry);
+    let (e_next, e_prev) = links(m, Node::Page(entry));
+    let next = e_next.get();
+    let prev = e_prev.get();
+    if next == LIST_POISON1 || prev == LIST_POISON2 {
+        fail(
+            "list_del",
+            Invariant::ListCorruption,
+            format!("list_del corruption: {entry:?} is poisoned (already deleted)"),
+        );
+    }
+    if CHECKED && m.pg(entry).ghost.on_list.get().is_none() {
+        fail(
+            "list_del",
+            Invariant::ListCorruption,
+            format!("list_del of {entry:?}, which is on no list"),
+        );
+    }
+    let (prev_next, _) = links(m, node_of(m, prev));
+    let (_, next_prev) = links(m, node_of(m, next));
+    let pn = prev_next.get();
+    if pn != id {
+        fail(
+            "list_del",
+            Invariant::ListCorruption,
+            format!(
+                "list_del corruption: prev->next should be {entry:?}, but was {}",
+                describe(m, pn)
+            ),
+        );
+    }
+    let np = next_prev.get();
+    if np != id {
+        fail(
+            "list_del",
+            Invariant::ListCorruption,
+            format!(
+                "list_del corruption: next->prev should be {entry:?}, but was {}",
+                describe(m, np)
+            ),
+        );
+    }
+    next_prev.set(prev);
+    prev_next.set(next);
+    e_next.set(LIST_POISON1);
+    e_prev.set(LIST_POISON2);
+    if CHECKED {
+        m.pg(entry).ghost.on_list.set(None);
+    }
+}
+
+/// `list_move(entry, head)`.
+pub fn list_move(m: &Mem, entry: PagePtr, head: ListId) {
+    list_del(m, entry);
+    list_add(m, entry, head);
+}
+
+/// `list_empty(head)`.
+pub fn list_empty(m: &Mem, head: ListId) -> bool {
+    m.lists.heads[head.index()].next.get() == m.lists.head_id(head)
+}
+
+/// `lru_to_page(head)`: the page at `head->prev` (reclaim takes from the tail).
+pub fn lru_to_page(m: &Mem, head: ListId) -> PagePtr {
+    let prev = m.lists.heads[head.index()].prev.get();
+    match node_of(m, prev) {
+        Node::Page(p) => p,
+        Node::Head(_) => fail(
+            "lru_to_page",
+            Invariant::ListCorruption,
+            format!("lru_to_page on empty {head:?}"),
+        ),
+    }
+}
+
+/// LIST_POISON1 / LIST_POISON2 (include/linux/poison.h).
+pub const LIST_POISON1: usize = 0x0010_0100;
+pub const LIST_POISON2: usize = 0x0020_0200;
+
+/// Walk a list from its head (end-of-scenario check, single-threaded): the pages on it, with
+/// every `prev` link verified. Corruption is a failure.
+pub fn walk(m: &Mem, head: ListId) -> Vec<PagePtr> {
+    let h = m.lists.head_id(head);
+    let mut out = Vec::new();
+    let mut prev = h;
+    let mut cur = m.lists.heads[head.index()].next.get();
+    for _ in 0..=m.lists.nr_pages {
+        if cur == h {
+            let hp = m.lists.heads[head.index()].prev.get();
+            if hp != prev {
+                fail(
+                    "list walk",
+                    Invariant::ListCorruption,
+                    format!(
+                        "{head:?}: head->prev is {}, last entry {}",
+                        describe(m, hp),
+                        describe(m, prev)
+                    ),
+                );
+            }
+            return out;
+        }
+        match node_of(m, cur) {
+            Node::Page(p) => {
+                let (n, pv) = links(m, Node::Page(p));
+                if pv.get() != prev {
+                    fail(
+                        "list walk",
+                        Invariant::ListCorruption,
+                        format!("{head:?}: {p:?}->prev is not {}", describe(m, prev)),
+                    );
+                }
+                out.push(p);
+                prev = cur;
+                cur = n.get();
+            }
+            Node::Head(other) => fail(
+                "list walk",
+                Invariant::ListCorruption,
+                format!("{head:?} runs into the head of {other:?}"),
+            ),
+        }
+    }
+    fail(
+        "list walk",
+        Invariant::ListCorruption,
+        format!("{head:?} does not return to its head (cycle)"),
+    )
+}
