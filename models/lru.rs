@@ -162,3 +162,230 @@ pub fn activate_vs_isolate<V: Lru>() {
     pc.put::<Order0>(&m); // truncate: the page cache's reference
     invariants::all_pages_freed(&m);
 }
+
+/// The S2 soak (shuttle): 4 CPUs, 6 pages, pagevecs of 4 (so they fill and flush).
+///
+/// * setup: 6 page-cache pages on the inactive LRU.
+/// * CPU0, CPU1: `mark_page_accessed` twice on pages 0–4 (the second call activates), then
+///   `lru_add_drain()`.
+/// * CPU2: reclaim: isolates pages 0–2 onto its private list, `putback_lru_pages`,
+///   `lru_add_drain()`.
+/// * CPU3: activates pages 3–5, truncates page 5 (drops its page-cache reference: the page is
+///   freed, off the LRU, when the pagevec lets go of it), `lru_add_drain()`.
+/// * then: drain every CPU, check the LRU state, truncate the rest, every frame free.
+pub fn lru_soak<V: Lru>() {
+    let m = machine(6, 4);
+    let mut pages = Vec::new();
+    let mut pcs = Vec::new();
+    for _ in 0..6 {
+        let (p, pc) = add_to_page_cache_lru(&m);
+        pages.push(p);
+        pcs.push(pc);
+    }
+    let truncated = pcs.pop().expect("six pages");
+    let mut hs = Vec::new();
+    for cpu in 0..2 {
+        let (m, pages) = (m.clone(), pages.clone());
+        hs.push(spawn_cpu(cpu, move || {
+            for _ in 0..2 {
+                for &p in &pages[..5] {
+                    crate::lru::mark_page_accessed::<V>(&m, p);
+                }
+            }
+            lru_add_drain::<V>(&m);
+        }));
+    }
+    {
+        let (m, pages) = (m.clone(), pages.clone());
+        hs.push(spawn_cpu(2, move || {
+            for &p in &pages[..3] {
+                if isolate_lru_page(&m, p) {
+                    list_add(&m, p, ListId::Private(2));
+                }
+            }
+            V::putback_lru_pages(&m, ListId::Private(2));
+            lru_add_drain::<V>(&m);
+        }));
+    }
+    {
+        let (m, pages) = (m.clone(), pages.clone());
+        hs.push(spawn_cpu(3, move || {
+            for &p in &pages[3..6] {
+                V::activate_page(&m, p);
+            }
+            truncated.put::<Order0>(&m);
+            lru_add_drain::<V>(&m);
+        }));
+    }
+    for h in hs {
+        join(h);
+    }
+    drain_all::<V>(&m);
+    check_lru_state(&m);
+    for pc in pcs {
+        pc.put::<Order0>(&m);
+    }
+    invariants::all_pages_freed(&m);
+}
+
+/// One step of the sequential S2 model (proptest drives random sequences of these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LruOp {
+    /// `activate_page(page)` on CPU `cpu` (the main thread plays every CPU in turn).
+    Activate { page: usize, cpu: usize },
+    /// `activate_page_drain(cpu)`.
+    Drain { cpu: usize },
+    /// `isolate_lru_page(page)` onto the reclaim list.
+    Isolate { page: usize },
+    /// `putback_lru_pages` of the reclaim list, then `activate_page_drain` of the putback CPU.
+    Putback,
+}
+
+/// Where the reference model says a page is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Where {
+    Inactive,
+    Active,
+    Isolated { active: bool },
+}
+
+/// S2 sequential model: 3 pages, 2 CPUs' pagevecs (of PAGEVEC_SIZE), run on one thread.
+/// Reference model: each page's place (inactive, active, isolated) and the pages each CPU has
+/// queued; `activate_page` queues a page that is on the LRU and inactive; a drain activates a
+/// queued page that is still on the inactive list and leaves any other page where it is;
+/// isolation takes a page off the LRU, putback returns it to the list its PG_active names.
+/// After every step the kernel's lists, flags and counts must agree with it.
+pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
+    const PAGES: usize = 3;
+    let m = machine(PAGES, crate::mm::lru::PAGEVEC_SIZE);
+    let mut pages = Vec::new();
+    let mut pcs = Vec::new();
+    for _ in 0..PAGES {
+        let (p, pc) = add_to_page_cache_lru(&m);
+        pages.push(p);
+        pcs.push(pc);
+    }
+    let mut place = [Where::Inactive; PAGES];
+    let mut queued: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let reclaim_list = ListId::Private(0);
+    for op in ops {
+        match *op {
+            LruOp::Activate { page, cpu } => {
+                crate::sync::set_cpu(cpu);
+                V::activate_page(&m, pages[page]);
+                if place[page] == Where::Inactive && V::ID != "unbatched" {
+                    queued[cpu].push(page);
+                } else if place[page] == Where::Inactive {
+                    place[page] = Where::Active;
+                }
+            }
+            LruOp::Drain { cpu } => {
+                crate::sync::set_cpu(cpu);
+                V::activate_page_drain(&m, cpu);
+                for page in queued[cpu].drain(..) {
+                    if place[page] == Where::Inactive {
+                        place[page] = Where::Active;
+                    }
+                }
+            }
+            LruOp::Isolate { page } => {
+                if isolate_lru_page(&m, pages[page]) {
+                    list_add(&m, pages[page], reclaim_list);
+                }
+                if let Where::Inactive | Where::Active = place[page] {
+                    place[page] = Where::Isolated {
+                        active: place[page] == Where::Active,
+                    };
+                }
+            }
+            LruOp::Putback => {
+                crate::sync::set_cpu(0);
+                V::putback_lru_pages(&m, reclaim_list);
+                for w in place.iter_mut() {
+                    if let Where::Isolated { active } = *w {
+                        *w = if active {
+                            Where::Active
+                        } else {
+                            Where::Inactive
+                        };
+                    }
+                }
+                V::activate_page_drain(&m, 0);
+                for page in queued[0].drain(..) {
+                    if place[page] == Where::Inactive {
+                        place[page] = Where::Active;
+                    }
+                }
+            }
+        }
+        // Kernel state vs the reference model.
+        let inactive = walk(&m, ListId::InactiveFile);
+        let active = walk(&m, ListId::ActiveFile);
+        let isolated = walk(&m, reclaim_list);
+        for (i, &p) in pages.iter().enumerate() {
+            let got = (
+                inactive.contains(&p),
+                active.contains(&p),
+                isolated.contains(&p),
+            );
+            let want = match place[i] {
+                Where::Inactive => (true, false, false),
+                Where::Active => (false, true, false),
+                Where::Isolated { .. } => (false, false, true),
+            };
+            if got != want {
+                fail(
+                    "lru_sequential",
+                    Invariant::ListCorruption,
+                    format!("after {op:?}: {p:?} on (inactive, active, isolated) = {got:?}, reference model says {:?}", place[i]),
+                );
+            }
+            let pg = m.pg(p);
+            let on_lru = !matches!(place[i], Where::Isolated { .. });
+            if PageLRU(pg) != on_lru || (on_lru && PageActive(pg) != (place[i] == Where::Active)) {
+                fail(
+                    "lru_sequential",
+                    Invariant::FlagsMismatch,
+                    format!(
+                        "after {op:?}: {p:?} PG_lru {} PG_active {}, reference model says {:?}",
+                        PageLRU(pg),
+                        PageActive(pg),
+                        place[i]
+                    ),
+                );
+            }
+            let refs = 1
+                + queued
+                    .iter()
+                    .map(|q| q.iter().filter(|&&x| x == i).count())
+                    .sum::<usize>() as i32
+                + i32::from(matches!(place[i], Where::Isolated { .. }));
+            if page_count_raw(pg) != refs {
+                fail(
+                    "lru_sequential",
+                    Invariant::RefcountBalance,
+                    format!(
+                        "after {op:?}: {p:?}._count {} but the reference model counts {refs}",
+                        page_count_raw(pg)
+                    ),
+                );
+            }
+        }
+    }
+    crate::sync::set_cpu(usize::MAX);
+    if !list_empty_private(&m, reclaim_list) {
+        crate::sync::set_cpu(0);
+        V::putback_lru_pages(&m, reclaim_list);
+        crate::sync::set_cpu(usize::MAX);
+    }
+    drain_all::<V>(&m);
+    check_lru_state(&m);
+    for pc in pcs {
+        pc.put::<Order0>(&m);
+    }
+    invariants::all_pages_freed(&m);
+}
+
+fn list_empty_private(m: &Mem, l: ListId) -> bool {
+    crate::mm::list::list_empty(m, l)
+}

@@ -200,14 +200,14 @@ impl Soak {
 }
 
 macro_rules! soak {
-    ($area:expr, $v:ty, $model:ident, $dvm:expr, $bug:expr) => {
+    ($area:expr, $module:ident :: <$v:ty as $tr:ident>, $model:ident, $dvm:expr, $bug:expr) => {
         Soak {
             area: $area,
-            variant: <$v as Compound>::ID,
+            variant: <$v as $tr>::ID,
             model: stringify!($model),
             expect_bug: $bug,
             debug_vm: $dvm,
-            body: thp::$model::<$v>,
+            body: $module::$model::<$v>,
         }
     };
 }
@@ -216,9 +216,12 @@ macro_rules! soak {
 /// theoretical race" that 27c73ae7's message describes (the THP head freed and reallocated as
 /// a hugetlbfs head under a tail put: `VM_BUG_ON(PageHead(page_head))`, claim S1.6).
 pub static SOAKS: &[Soak] = &[
-    soak!("s1", Commit27c73ae7, thp_soak, true, false),
-    soak!("s1", Commit7cb2ef56, thp_soak, false, true),
-    soak!("s1", Linux311, thp_soak, true, true),
+    soak!("s1", thp::<Commit27c73ae7 as Compound>, thp_soak, true, false),
+    soak!("s1", thp::<Commit7cb2ef56 as Compound>, thp_soak, false, true),
+    soak!("s1", thp::<Linux311 as Compound>, thp_soak, true, true),
+    soak!("s2", lru::<CommitEb709b0d as Lru>, lru_soak, true, false),
+    soak!("s2", lru::<Unbatched as Lru>, lru_soak, true, false),
+    soak!("s2", lru::<Commit744ed144 as Lru>, lru_soak, true, true),
 ];
 
 /// Soak settings from the environment: `MMCHECK_SOAK_SEED` (default 0) and

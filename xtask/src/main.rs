@@ -106,6 +106,8 @@ fn test(args: &[String]) -> u8 {
         "shuttle",
         "--test",
         "thp_soak",
+        "--test",
+        "pagevec_soak",
     ]);
     results.push(("shuttle soak (short)", step("shuttle soak", soak)));
 
