@@ -7,6 +7,7 @@
 pub mod invariants;
 pub mod lru;
 pub mod thp;
+pub mod vma;
 
 use crate::sync::JoinHandle;
 

@@ -8,9 +8,10 @@ use crate::compound::{
 use crate::lru::{
     Commit744ed144, CommitEb709b0d, Lru, MutantEb709b0dNoRecheck, MutantEb709b0dNoRef, Unbatched,
 };
-use crate::models::{lru, thp};
+use crate::models::{lru, thp, vma};
 use crate::sync::checker::{self, Exploration, ExploreSettings};
 use crate::trace::Invariant;
+use crate::vma::{AlwaysLock, Commit252c5f94, LeeV1, Mutant252c5f94NoInsert, VmaAdjust};
 use serde::{Deserialize, Serialize};
 
 /// What a claim expects the checker to say.
@@ -175,6 +176,36 @@ pub static CLAIMS: &[Claim] = &[
         "S2.4", "s2",
         "mutant eb709b0d-no-ref (no page_cache_get when queueing): the drain drops a reference it never took and the page is freed while others still hold it",
         lru::<MutantEb709b0dNoRef as Lru>, activate_vs_isolate, 3, Some(2), true, Expected::Bug(Invariant::FreedWhileReferenced), "S2.1", "proofs/S2.4.md", "s2_4_no_ref_bug"
+    ),
+    claim!(
+        "S3.1", "s3",
+        "252c5f94: brk growth (vm_end only, no insert, no importer: lock skipped) and a vma_merge that moves vm_start (lock taken) concurrent with rmap walks: no walk misses a mapped page or computes a wrong address",
+        vma::<Commit252c5f94 as VmaAdjust>, brk_and_merge_vs_rmap, 2, None, true, Expected::Safe, "S3.2", "proofs/S3.1.md", "s3_1_252c5f94_safe"
+    ),
+    claim!(
+        "S3.2", "s3",
+        "lee-v1 (lock only for file || insert || importer): the merge moves vm_start and vm_pgoff unlocked; a walk reads a torn (start, pgoff) pair and misses the mapping",
+        vma::<LeeV1 as VmaAdjust>, brk_and_merge_vs_rmap, 2, None, true, Expected::Bug(Invariant::RmapMiss), "S3.1", "proofs/S3.2.md", "s3_2_lee_v1_bug"
+    ),
+    claim!(
+        "S3.3", "s3",
+        "mutant 252c5f94-no-insert: a split links the new vma onto the anon_vma list without the lock while a walk traverses the list (a data race on the list; the walk can also find neither vma covering the page)",
+        vma::<Mutant252c5f94NoInsert as VmaAdjust>, split_vs_rmap, 2, None, true, Expected::Bug(Invariant::DataRace), "S3.3-fix", "proofs/S3.3.md", "s3_3_no_insert_bug"
+    ),
+    claim!(
+        "S3.3-fix", "s3",
+        "252c5f94 on the split model: insert takes the lock. SAFE",
+        vma::<Commit252c5f94 as VmaAdjust>, split_vs_rmap, 2, None, true, Expected::Safe, "S3.3", "proofs/S3.3.md", "s3_3_252c5f94_safe"
+    ),
+    claim!(
+        "S3.4", "s3",
+        "always-lock (2.6.30) on the brk/merge model: SAFE (the baseline)",
+        vma::<AlwaysLock as VmaAdjust>, brk_and_merge_vs_rmap, 2, None, true, Expected::Safe, "S3.2", "proofs/S3.4.md", "s3_4_always_lock_safe"
+    ),
+    claim!(
+        "S3.4-split", "s3",
+        "always-lock (2.6.30) on the split model: SAFE (the baseline)",
+        vma::<AlwaysLock as VmaAdjust>, split_vs_rmap, 2, None, true, Expected::Safe, "S3.3", "proofs/S3.4.md", "s3_4_always_lock_split_safe"
     ),
 ];
 

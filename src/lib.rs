@@ -17,3 +17,4 @@ pub mod models;
 pub mod page;
 pub mod sync;
 pub mod trace;
+pub mod vma;

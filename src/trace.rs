@@ -49,6 +49,9 @@ pub enum Invariant {
     FlagsMismatch,
     /// Two CPUs touch a lock-protected word (list links) with nothing ordering them.
     DataRace,
+    /// An rmap walk missed a mapping of the page it walks for (or computed an address outside
+    /// the vma): a stale pte after migration or reclaim.
+    RmapMiss,
 }
 
 impl Invariant {
@@ -64,10 +67,11 @@ impl Invariant {
             Invariant::ListCorruption => "list-corruption",
             Invariant::FlagsMismatch => "flags-mismatch",
             Invariant::DataRace => "data-race",
+            Invariant::RmapMiss => "rmap-miss",
         }
     }
 
-    pub const ALL: [Invariant; 10] = [
+    pub const ALL: [Invariant; 11] = [
         Invariant::VmBugOn,
         Invariant::BugOn,
         Invariant::BadPage,
@@ -78,6 +82,7 @@ impl Invariant {
         Invariant::ListCorruption,
         Invariant::FlagsMismatch,
         Invariant::DataRace,
+        Invariant::RmapMiss,
     ];
 
     pub fn from_name(s: &str) -> Option<Invariant> {

@@ -29,6 +29,7 @@ fn every_claim_has_its_loom_test() {
             match c.area {
                 "s1" => "thp",
                 "s2" => "pagevec",
+                "s3" => "vma",
                 other => panic!("claim {} has unknown area {other}", c.id),
             }
         );

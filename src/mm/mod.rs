@@ -9,6 +9,7 @@ pub mod lru;
 pub mod page_alloc;
 pub mod rmap;
 pub mod swap;
+pub mod vma;
 
 use crate::page::{MemMap, Page, PagePtr};
 use crate::sync::{PerCpu, SpinLock};

@@ -93,6 +93,8 @@ fn test(args: &[String]) -> u8 {
         "--test",
         "pagevec",
         "--test",
+        "vma",
+        "--test",
         "sync_loom",
     ])
     .env("RUSTFLAGS", loom_rustflags());
