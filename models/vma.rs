@@ -73,3 +73,165 @@ pub fn split_vs_rmap<V: VmaAdjust>() {
     join(cpu1);
     check_walk(&mm, 0, 1);
 }
+
+/// S3 soak (shuttle): one writer running brk growth, a merge that moves a vma's start, and a
+/// split, while three CPUs walk the rmap of the pages mapped in the moving vmas.
+///
+/// * setup: A [0x1000, 0x3000) pgoff 1 with Q at 0x2000; B [0x6000, 0x9000) pgoff 6 with P at
+///   0x6000 and R (index 8) at 0x8000.
+/// * CPU0: brk A to 0x4000; mmap [0x5000, 0x6000) merging into B; split B at 0x8000.
+/// * CPU1–CPU3: walk P, Q, R (twice each, in rotating order); every walk finds its mapping.
+pub fn vma_soak<V: VmaAdjust>() {
+    let mm = Arc::new(Mm::new(3, 10, 3));
+    setup_vma(&mm, A, 0x1000, 0x3000, 1, None);
+    setup_vma(&mm, B, 0x6000, 0x9000, 6, Some(A));
+    map_page(&mm, 0, 2, 0x2000); // Q
+    map_page(&mm, 1, 6, 0x6000); // P
+    map_page(&mm, 2, 8, 0x8000); // R
+    let m0 = mm.clone();
+    let mut hs = vec![spawn_cpu(0, move || {
+        V::vma_adjust(&m0, A, 0x1000, 0x4000, 1, None);
+        V::vma_adjust(&m0, B, 0x5000, 0x9000, 5, None);
+        __split_vma::<V>(&m0, B, NEW, 0x8000);
+    })];
+    for cpu in 1..4 {
+        let m = mm.clone();
+        hs.push(spawn_cpu(cpu, move || {
+            for i in 0..6 {
+                check_walk(&m, (cpu + i) % 3, 1);
+            }
+        }));
+    }
+    for h in hs {
+        join(h);
+    }
+    for page in 0..3 {
+        check_walk(&mm, page, 1);
+    }
+}
+
+/// One `vma_adjust` of the sequential S3 model, with the lock decision each variant makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VmaOp {
+    /// brk: A's vm_end grows by a page (no insert, no importer, start unchanged).
+    BrkGrow,
+    /// `vma_merge` into the next vma: B's vm_start and vm_pgoff move down a page.
+    MergeDown,
+    /// `__split_vma` of B at its last page (insert).
+    Split,
+    /// mprotect case 4: A shrinks by a page and B grows down into it (importer = B,
+    /// adjust_next < 0, anon_vma taken from next).
+    ShiftBoundaryDown,
+}
+
+/// Does `variant` take the anon_vma lock for `op` on anonymous vmas? The decision table of
+/// 2.6.30 (always), Lee's first posting (file || insert || importer), 252c5f94 (insert ||
+/// importer || start moved) and the no-insert mutant (importer || start moved), with the
+/// overlap cases always locking through `next->anon_vma`.
+pub fn takes_lock(variant: &str, op: VmaOp) -> bool {
+    let (insert, importer, start_moves) = match op {
+        VmaOp::BrkGrow => (false, false, false),
+        VmaOp::MergeDown => (false, false, true),
+        VmaOp::Split => (true, false, false),
+        VmaOp::ShiftBoundaryDown => (false, true, false),
+    };
+    importer
+        || match variant {
+            "always-lock" => true,
+            "lee-v1" => insert,
+            "252c5f94" => insert || start_moves,
+            "252c5f94-no-insert" => start_moves,
+            other => panic!("no decision table for variant {other}"),
+        }
+}
+
+/// S3 sequential model: random sequences of `vma_adjust` calls on two vmas against a reference
+/// model of their ranges, pgoffs and anon_vma list, and of the lock decision table; after every
+/// step each mapped page is found by an rmap walk.
+pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
+    use crate::sync::Ordering;
+    use crate::trace::{fail, Invariant};
+    let mm = Mm::new(3, 16, 2);
+    // reference: (start, end, pgoff) of A, B and the split-off vma
+    let mut r: [Option<(usize, usize, usize)>; 3] =
+        [Some((0x4000, 0x6000, 4)), Some((0x9000, 0xc000, 9)), None];
+    setup_vma(&mm, A, 0x4000, 0x6000, 4, None);
+    setup_vma(&mm, B, 0x9000, 0xc000, 9, Some(A));
+    map_page(&mm, 0, 4, 0x4000); // in A
+    map_page(&mm, 1, 9, 0x9000); // in B
+    for op in ops {
+        let (a, b) = (r[A].expect("A"), r[B].expect("B"));
+        let before = mm
+            .anon_vma
+            .adjust_locks
+            .load(std::sync::atomic::Ordering::Relaxed);
+        let applied = match op {
+            VmaOp::BrkGrow if a.1 + PAGE_SIZE <= b.0 => {
+                V::vma_adjust(&mm, A, a.0, a.1 + PAGE_SIZE, a.2, None);
+                r[A] = Some((a.0, a.1 + PAGE_SIZE, a.2));
+                true
+            }
+            VmaOp::MergeDown if b.0 - PAGE_SIZE >= a.1 => {
+                V::vma_adjust(&mm, B, b.0 - PAGE_SIZE, b.1, b.2 - 1, None);
+                r[B] = Some((b.0 - PAGE_SIZE, b.1, b.2 - 1));
+                true
+            }
+            VmaOp::Split if r[NEW].is_none() && b.1 - b.0 >= 2 * PAGE_SIZE => {
+                let at = b.1 - PAGE_SIZE;
+                __split_vma::<V>(&mm, B, NEW, at);
+                r[NEW] = Some((at, b.1, b.2 + ((at - b.0) >> crate::mm::vma::PAGE_SHIFT)));
+                r[B] = Some((b.0, at, b.2));
+                true
+            }
+            VmaOp::ShiftBoundaryDown
+                if a.1 == b.0 && a.1 - a.0 >= 2 * PAGE_SIZE && a.1 - PAGE_SIZE > 0x4000 =>
+            {
+                V::vma_adjust(&mm, A, a.0, a.1 - PAGE_SIZE, a.2, None);
+                r[A] = Some((a.0, a.1 - PAGE_SIZE, a.2));
+                r[B] = Some((b.0 - PAGE_SIZE, b.1, b.2 - 1));
+                true
+            }
+            _ => false,
+        };
+        if applied {
+            let took = mm
+                .anon_vma
+                .adjust_locks
+                .load(std::sync::atomic::Ordering::Relaxed)
+                > before;
+            if took != takes_lock(V::ID, *op) {
+                fail(
+                    "vma_sequential",
+                    Invariant::VmBugOn,
+                    format!(
+                        "{op:?}: {} took the anon_vma lock: {took}; the decision table says {}",
+                        V::ID,
+                        takes_lock(V::ID, *op)
+                    ),
+                );
+            }
+        }
+        for (id, want) in r.iter().enumerate() {
+            if let Some((s, e, p)) = *want {
+                let v = &mm.vmas[id];
+                let got = (
+                    v.vm_start.load(Ordering::Relaxed),
+                    v.vm_end.load(Ordering::Relaxed),
+                    v.vm_pgoff.load(Ordering::Relaxed),
+                );
+                if got != (s, e, p) {
+                    fail(
+                        "vma_sequential",
+                        Invariant::RefcountBalance,
+                        format!(
+                            "after {op:?}: vma#{id} is {got:x?}, reference model says {:x?}",
+                            (s, e, p)
+                        ),
+                    );
+                }
+            }
+        }
+        check_walk(&mm, 0, 1);
+        check_walk(&mm, 1, 1);
+    }
+}

@@ -253,6 +253,10 @@ pub static SOAKS: &[Soak] = &[
     soak!("s2", lru::<CommitEb709b0d as Lru>, lru_soak, true, false),
     soak!("s2", lru::<Unbatched as Lru>, lru_soak, true, false),
     soak!("s2", lru::<Commit744ed144 as Lru>, lru_soak, true, true),
+    soak!("s3", vma::<Commit252c5f94 as VmaAdjust>, vma_soak, true, false),
+    soak!("s3", vma::<AlwaysLock as VmaAdjust>, vma_soak, true, false),
+    soak!("s3", vma::<LeeV1 as VmaAdjust>, vma_soak, true, true),
+    soak!("s3", vma::<Mutant252c5f94NoInsert as VmaAdjust>, vma_soak, true, true),
 ];
 
 /// Soak settings from the environment: `MMCHECK_SOAK_SEED` (default 0) and

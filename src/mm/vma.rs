@@ -43,6 +43,9 @@ pub struct Vma {
 /// `struct anon_vma`: its lock and the list of vmas.
 pub struct AnonVma {
     pub lock: SpinLock<()>,
+    /// How often `vma_adjust` took the lock (a statistic for tests and benchmarks; a plain
+    /// std atomic, invisible to the checkers).
+    pub adjust_locks: std::sync::atomic::AtomicU64,
     pub head_next: RaceCell<usize>,
     pub head_prev: RaceCell<usize>,
 }
@@ -83,6 +86,7 @@ impl Mm {
                 .collect(),
             anon_vma: AnonVma {
                 lock: SpinLock::new(()),
+                adjust_locks: std::sync::atomic::AtomicU64::new(0),
                 head_next: RaceCell::new(head),
                 head_prev: RaceCell::new(head),
             },
@@ -150,6 +154,14 @@ pub fn __anon_vma_link(mm: &Mm, vma: VmaId) {
     mm.vmas[vma].node_prev.set(prev);
     mm.next_of(prev).set(vma);
     ktrace!("__anon_vma_link", "vma#{vma} linked on the anon_vma list");
+}
+
+/// `spin_lock(&anon_vma->lock)` as `vma_adjust` takes it (counted).
+pub fn anon_vma_lock_for_adjust(mm: &Mm) -> crate::sync::SpinGuard<'_, ()> {
+    mm.anon_vma
+        .adjust_locks
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    mm.anon_vma.lock.lock()
 }
 
 /// `vma_address(page, vma)` (mm/rmap.c, 2.6.31).

@@ -66,7 +66,7 @@ impl VmaAdjust for LeeV1 {
         if v.anon_vma.get().is_some() && (file || insert.is_some() || importer.is_some()) {
             anon_vma = v.anon_vma.get();
         }
-        let lock = anon_vma.map(|_| mm.anon_vma.lock.lock());
+        let lock = anon_vma.map(|_| anon_vma_lock_for_adjust(mm));
         ktrace!(
             "vma_adjust",
             "vma#{vma}: [{start:#x}, {end:#x}) pgoff {pgoff:#x}: anon_vma lock {}",

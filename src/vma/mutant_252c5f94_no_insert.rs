@@ -70,7 +70,7 @@ impl VmaAdjust for Mutant252c5f94NoInsert {
         {
             anon_vma = v.anon_vma.get();
         }
-        let lock = anon_vma.map(|_| mm.anon_vma.lock.lock());
+        let lock = anon_vma.map(|_| anon_vma_lock_for_adjust(mm));
         ktrace!(
             "vma_adjust",
             "vma#{vma}: [{start:#x}, {end:#x}) pgoff {pgoff:#x}: anon_vma lock {}",

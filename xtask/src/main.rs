@@ -110,6 +110,8 @@ fn test(args: &[String]) -> u8 {
         "thp_soak",
         "--test",
         "pagevec_soak",
+        "--test",
+        "vma_soak",
     ]);
     results.push(("shuttle soak (short)", step("shuttle soak", soak)));
 
