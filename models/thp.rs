@@ -42,6 +42,26 @@ fn alloc_thp(m: &Mem, mapped: bool) -> PagePtr {
     head
 }
 
+/// A hugetlbfs page in use: the pool grows by one (`alloc_fresh_huge_page`) and the page is
+/// taken from it (`alloc_huge_page`), refcount 1.
+fn hugetlb_page<V: Compound>(m: &Mem) -> PagePtr {
+    if !alloc_fresh_huge_page::<V>(m) {
+        fail(
+            "alloc_fresh_huge_page",
+            Invariant::VmBugOn,
+            "no free block for the pool".to_string(),
+        );
+    }
+    let Some(page) = alloc_huge_page(m) else {
+        fail(
+            "alloc_huge_page",
+            Invariant::VmBugOn,
+            "empty pool".to_string(),
+        )
+    };
+    page
+}
+
 /// A pin on `page` taken by gup under the page-table lock (`follow_page(FOLL_GET)` ->
 /// `get_page_foll()`), which serializes against split.
 fn gup_pin(m: &Mem, page: PagePtr) -> PageRef {
@@ -90,20 +110,7 @@ pub fn thp_get_put_vs_split<V: Compound>() {
 ///   page is in the pool once, `_count` 0, tail `_mapcount` back to -1.
 pub fn hugetlb_get_put<V: Compound>() {
     let m = machine();
-    if !alloc_fresh_huge_page::<V>(&m) {
-        fail(
-            "hugetlb_get_put",
-            Invariant::VmBugOn,
-            "pool allocation failed".to_string(),
-        );
-    }
-    let Some(head) = alloc_huge_page(&m) else {
-        fail(
-            "hugetlb_get_put",
-            Invariant::VmBugOn,
-            "empty pool".to_string(),
-        )
-    };
+    let head = hugetlb_page::<V>(&m);
     let tail = head + 1;
     let owner = PageRef::adopt(&m, head);
     let pin0 = PageRef::get::<V>(&m, tail);
@@ -175,20 +182,7 @@ pub fn thp_put_vs_split_private<V: Compound>() {
 ///   tail `_mapcount` leaked); every frame back in the buddy allocator.
 pub fn hugetlb_gup_then_shrink<V: Compound>() {
     let m = machine();
-    if !alloc_fresh_huge_page::<V>(&m) {
-        fail(
-            "hugetlb_gup_then_shrink",
-            Invariant::VmBugOn,
-            "pool allocation failed".to_string(),
-        );
-    }
-    let Some(head) = alloc_huge_page(&m) else {
-        fail(
-            "hugetlb_gup_then_shrink",
-            Invariant::VmBugOn,
-            "empty pool".to_string(),
-        )
-    };
+    let head = hugetlb_page::<V>(&m);
     m.pg(head)._mapcount.racy_store(0); // hugepage_add_new_anon_rmap
     let tail = head + 1;
 
@@ -365,16 +359,7 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
         huge_order: 1,
     }));
     let thp = alloc_thp(&m, false);
-    if !alloc_fresh_huge_page::<V>(&m) {
-        fail(
-            "sequential",
-            Invariant::VmBugOn,
-            "pool allocation failed".to_string(),
-        );
-    }
-    let Some(huge) = alloc_huge_page(&m) else {
-        fail("sequential", Invariant::VmBugOn, "empty pool".to_string())
-    };
+    let huge = hugetlb_page::<V>(&m);
     m.pg(huge)._mapcount.racy_store(0);
     let mut held: Vec<PageRef> = Vec::new();
     let mut split = false;

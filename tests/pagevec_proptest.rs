@@ -8,7 +8,8 @@
 
 use mmcheck::lru::{Commit744ed144, CommitEb709b0d, Lru, Unbatched};
 use mmcheck::models::lru::{lru_sequential, LruOp};
-use mmcheck::sync::checker::run_once;
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestError, TestRunner};
 
@@ -32,17 +33,7 @@ fn runner() -> TestRunner {
 }
 
 fn check<V: Lru>(ops: &[LruOp]) -> Result<(), TestCaseError> {
-    let e = run_once(|| lru_sequential::<V>(ops));
-    if let Some(f) = e.failure {
-        return Err(TestCaseError::fail(format!(
-            "{}: {}",
-            f.invariant, f.message
-        )));
-    }
-    if let Some(err) = e.error {
-        return Err(TestCaseError::fail(format!("harness error: {err}")));
-    }
-    Ok(())
+    common::run_case(|| lru_sequential::<V>(ops))
 }
 
 fn holds<V: Lru>() {

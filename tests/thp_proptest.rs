@@ -12,8 +12,9 @@
 
 use mmcheck::compound::{Commit27c73ae7, Commit7cb2ef56, Compound, Linux311};
 use mmcheck::models::thp::{sequential, SeqOp};
-use mmcheck::sync::checker::run_once;
 use mmcheck::trace::Invariant;
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestError, TestRunner};
 
@@ -40,19 +41,8 @@ fn runner() -> TestRunner {
     })
 }
 
-/// Run one sequence; Err names the invariant that broke.
 fn check<V: Compound>(ops: &[SeqOp]) -> Result<(), TestCaseError> {
-    let e = run_once(|| sequential::<V>(ops));
-    if let Some(f) = e.failure {
-        return Err(TestCaseError::fail(format!(
-            "{}: {}",
-            f.invariant, f.message
-        )));
-    }
-    if let Some(err) = e.error {
-        return Err(TestCaseError::fail(format!("harness error: {err}")));
-    }
-    Ok(())
+    common::run_case(|| sequential::<V>(ops))
 }
 
 fn holds<V: Compound>() {

@@ -5,8 +5,9 @@
 //! variant takes the anon_vma lock). Runs in the std build: `cargo test`.
 
 use mmcheck::models::vma::{takes_lock, vma_sequential, VmaOp};
-use mmcheck::sync::checker::run_once;
 use mmcheck::vma::{AlwaysLock, Commit252c5f94, LeeV1, Mutant252c5f94NoInsert, VmaAdjust};
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -20,17 +21,7 @@ fn op() -> impl Strategy<Value = VmaOp> {
 }
 
 fn check<V: VmaAdjust>(ops: &[VmaOp]) -> Result<(), TestCaseError> {
-    let e = run_once(|| vma_sequential::<V>(ops));
-    if let Some(f) = e.failure {
-        return Err(TestCaseError::fail(format!(
-            "{}: {}",
-            f.invariant, f.message
-        )));
-    }
-    if let Some(err) = e.error {
-        return Err(TestCaseError::fail(format!("harness error: {err}")));
-    }
-    Ok(())
+    common::run_case(|| vma_sequential::<V>(ops))
 }
 
 fn holds<V: VmaAdjust>() {
