@@ -115,6 +115,12 @@ fn test(args: &[String]) -> u8 {
     ]);
     results.push(("shuttle soak (short)", step("shuttle soak", soak)));
 
+    eprintln!("\n=== xtask test: checkpoint resume");
+    results.push((
+        "verify --checkpoint: killed mid-claim, rerun resumes",
+        checkpoint_resume(),
+    ));
+
     eprintln!();
     let passed = results.iter().filter(|(_, ok)| *ok).count();
     for (name, ok) in &results {
@@ -130,6 +136,88 @@ fn test(args: &[String]) -> u8 {
         );
     }
     u8::from(passed != results.len())
+}
+
+/// Issue #5: start `verify --checkpoint` on a claim that runs for a while, kill it mid-claim,
+/// rerun it, and require that it resumes from the checkpoint, ends with the claim's expected
+/// verdict, and removes its checkpoint.
+fn checkpoint_resume() -> bool {
+    use std::time::{Duration, Instant};
+    let dir = root().join("target/mmcheck/checkpoint-resume-test");
+    let _ = std::fs::remove_dir_all(&dir);
+    let build = cargo()
+        .args(["build", "--quiet", "--release", "--bin", "mmcheck"])
+        .env("RUSTFLAGS", loom_rustflags())
+        .status();
+    if status_code(build, "cargo build (loom)") != 0 {
+        return false;
+    }
+    let bin = root().join("target/release/mmcheck");
+    let args = [
+        "verify",
+        "--claim",
+        "S1.1",
+        "--bound",
+        "5",
+        "--checkpoint",
+        "--no-progress",
+        "--checkpoint-dir",
+    ];
+    let mut child = match std::process::Command::new(&bin)
+        .args(args)
+        .arg(&dir)
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("cannot start {}: {e}", bin.display());
+            return false;
+        }
+    };
+    // Let it explore until loom has written a checkpoint, then kill it.
+    let loom_file = dir.join("S1.1-bound-5.loom.json");
+    let start = Instant::now();
+    while !loom_file.exists() && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let finished_early = matches!(child.try_wait(), Ok(Some(_)));
+    let _ = child.kill();
+    let _ = child.wait();
+    if finished_early || !loom_file.exists() {
+        eprintln!(
+            "checkpoint resume: no checkpoint to resume from (finished early: {finished_early})"
+        );
+        return false;
+    }
+    eprintln!(
+        "killed after {:.1}s with a checkpoint in {}",
+        start.elapsed().as_secs_f64(),
+        dir.display()
+    );
+    let out = std::process::Command::new(&bin)
+        .args(args)
+        .arg(&dir)
+        .output();
+    let Ok(out) = out else {
+        return false;
+    };
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let resumed = text.contains("resuming S1.1");
+    let ok = out.status.code() == Some(0) && resumed && !loom_file.exists();
+    eprintln!(
+        "rerun: exit {:?}, resumed {resumed}, checkpoint removed {}",
+        out.status.code(),
+        !loom_file.exists()
+    );
+    if !ok {
+        eprintln!("{text}");
+    }
+    ok
 }
 
 fn usage() -> u8 {
