@@ -273,7 +273,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
             LruOp::Activate { page, cpu } => {
                 crate::sync::set_cpu(cpu);
                 V::activate_page(&m, pages[page]);
-                if place[page] == Where::Inactive && V::ID != "unbatched" {
+                if place[page] == Where::Inactive && V::BATCHED {
                     queued[cpu].push(page);
                 } else if place[page] == Where::Inactive {
                     place[page] = Where::Active;
@@ -373,7 +373,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
         }
     }
     crate::sync::set_cpu(usize::MAX);
-    if !list_empty_private(&m, reclaim_list) {
+    if !crate::mm::list::list_empty(&m, reclaim_list) {
         crate::sync::set_cpu(0);
         V::putback_lru_pages(&m, reclaim_list);
         crate::sync::set_cpu(usize::MAX);
@@ -384,8 +384,4 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
         pc.put::<Order0>(&m);
     }
     invariants::all_pages_freed(&m);
-}
-
-fn list_empty_private(m: &Mem, l: ListId) -> bool {
-    crate::mm::list::list_empty(m, l)
 }

@@ -84,10 +84,6 @@ impl Invariant {
         Invariant::DataRace,
         Invariant::RmapMiss,
     ];
-
-    pub fn from_name(s: &str) -> Option<Invariant> {
-        Self::ALL.into_iter().find(|i| i.name() == s)
-    }
 }
 
 impl fmt::Display for Invariant {

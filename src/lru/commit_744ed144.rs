@@ -21,6 +21,7 @@ pub struct Commit744ed144;
 
 impl Lru for Commit744ed144 {
     const ID: &'static str = "744ed144";
+    const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, 744ed144).
     ///

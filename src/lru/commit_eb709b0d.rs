@@ -20,6 +20,7 @@ pub struct CommitEb709b0d;
 
 impl Lru for CommitEb709b0d {
     const ID: &'static str = "eb709b0d";
+    const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
     fn __activate_page(m: &Mem, page: PagePtr) {

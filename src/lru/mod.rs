@@ -25,6 +25,9 @@ use crate::page::PagePtr;
 pub trait Lru: 'static + Send + Sync {
     /// Stable id used by the claims registry (`unbatched`, `744ed144`, `eb709b0d`, ...).
     const ID: &'static str;
+    /// Whether `activate_page` queues the page in a per-CPU pagevec (SMP batching) or moves it
+    /// at once under `lru_lock`.
+    const BATCHED: bool;
     /// `activate_page(page)`: the caller holds a reference to `page`.
     fn activate_page(m: &Mem, page: PagePtr);
     /// `__activate_page(page, arg)`: move one page to the active list, `lru_lock` held.

@@ -18,6 +18,7 @@ pub struct MutantEb709b0dNoRecheck;
 
 impl Lru for MutantEb709b0dNoRecheck {
     const ID: &'static str = "eb709b0d-no-recheck";
+    const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
     fn __activate_page(m: &Mem, page: PagePtr) {

@@ -17,6 +17,7 @@ pub struct MutantEb709b0dNoRef;
 
 impl Lru for MutantEb709b0dNoRef {
     const ID: &'static str = "eb709b0d-no-ref";
+    const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
     fn __activate_page(m: &Mem, page: PagePtr) {

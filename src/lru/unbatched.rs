@@ -15,6 +15,7 @@ pub struct Unbatched;
 
 impl Lru for Unbatched {
     const ID: &'static str = "unbatched";
+    const BATCHED: bool = false;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
     fn __activate_page(m: &Mem, page: PagePtr) {

@@ -177,13 +177,6 @@ pub fn list_add(m: &Mem, new: PagePtr, head: ListId) {
     __list_add(m, new, h, next, head);
 }
 
-/// `list_add_tail(new, head)`.
-pub fn list_add_tail(m: &Mem, new: PagePtr, head: ListId) {
-    let h = m.lists.head_id(head);
-    let prev = m.lists.heads[head.index()].prev.get();
-    __list_add(m, new, prev, h, head);
-}
-
 /// `list_del(entry)` with CONFIG_DEBUG_LIST (`__list_del_entry` checks, then poisoning).
 pub fn list_del(m: &Mem, entry: PagePtr) {
     let id = page_id(m, entry);
@@ -235,12 +228,6 @@ pub fn list_del(m: &Mem, entry: PagePtr) {
     if CHECKED {
         m.pg(entry).ghost.on_list.set(None);
     }
-}
-
-/// `list_move(entry, head)`.
-pub fn list_move(m: &Mem, entry: PagePtr, head: ListId) {
-    list_del(m, entry);
-    list_add(m, entry, head);
 }
 
 /// `list_empty(head)`.

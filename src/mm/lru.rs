@@ -9,7 +9,7 @@
 
 use super::list::{list_add, list_del, ListId};
 use super::page_alloc::free_hot_cold_page;
-use super::swap::{put_page, put_page_testzero};
+use super::swap::put_page_testzero;
 use super::Mem;
 use crate::compound::Commit27c73ae7;
 use crate::page::*;
@@ -194,17 +194,6 @@ pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> bool {
         if ret { "isolated" } else { "-EBUSY" }
     );
     ret
-}
-
-/// The release of the isolation reference after putback (`pagevec_release` in
-/// `putback_lru_pages`) for pages that went back to the LRU.
-pub fn release_isolated(m: &Mem, pages: &[PagePtr]) {
-    release_pages(m, pages);
-}
-
-/// `page_cache_release(page)` = `put_page(page)` for a page-cache page.
-pub fn page_cache_release(m: &Mem, page: PagePtr) {
-    put_page::<Order0>(m, page);
 }
 
 /// Ghost end check helper: the page must not be queued in any pagevec.

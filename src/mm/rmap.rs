@@ -18,8 +18,3 @@ pub fn page_remove_rmap(m: &Mem, page: PagePtr) -> bool {
     );
     old - 1 < 0
 }
-
-/// `page_dup_rmap(page)` (include/linux/rmap.h): `atomic_inc(&page->_mapcount)`, Relaxed.
-pub fn page_dup_rmap(m: &Mem, page: PagePtr) {
-    m.pg(page)._mapcount.fetch_add(1, Ordering::Relaxed);
-}

@@ -10,7 +10,6 @@
 //! atomics. The anon_vma list links are lock-protected plain words (`RaceCell`).
 
 use crate::ktrace;
-use crate::page::PagePtr;
 use crate::sync::{AtomicUsize, Ordering, RaceCell, RacyStore, SpinLock};
 use crate::trace::{fail, Invariant};
 
@@ -271,11 +270,6 @@ pub fn __insert_vm_struct(mm: &Mm, vma: VmaId, prev: VmaId) {
     mm.vmas[prev].vm_next.set(Some(vma));
     v.linked.set(true);
     __anon_vma_link(mm, vma);
-}
-
-/// A page number as used for `PagePtr`-free rmap models.
-pub fn page_ptr(page: usize) -> PagePtr {
-    PagePtr::from_pfn(page)
 }
 
 /// `__anon_vma_merge(vma, next)` (mm/rmap.c, 2.6.31): `list_del(&next->anon_vma_node)`.

@@ -284,10 +284,6 @@ impl<T> PerCpu<T> {
         }
     }
 
-    pub fn nr_cpus(&self) -> usize {
-        self.cells.len()
-    }
-
     /// `get_cpu_var(name)` for CPU `cpu`, run `f` on it, `put_cpu_var(name)`.
     pub fn with<R>(&self, cpu: usize, f: impl FnOnce(&mut T) -> R) -> R {
         if let Some(me) = cpu_of_thread() {
