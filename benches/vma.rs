@@ -1,16 +1,20 @@
 //! Production-build benchmarks of S3 (criterion): brk growth (`vma_adjust` of `vm_end` only)
 //! while another thread runs rmap walks (`page_referenced_anon`) on the same anon_vma,
-//! `always-lock` (2.6.30) vs `252c5f94`; 1 thread (no walker) and 2 threads (one walker).
+//! `linux-2.6.31` (2.6.30) vs `252c5f94`; 1 thread (no walker) and 2 threads (one walker).
 //!
 //! Run: `cargo bench --bench vma`. The seed's figures: +150% aim7 on a 4x8x2-CPU machine
 //! (Zhang Yanmin), +3.9% on a smaller one (Lee Schermerhorn).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use mmcheck::mm::vma::VmaAdjust;
 use mmcheck::mm::vma::{map_page, page_referenced_anon, setup_vma, Mm, PAGE_SIZE};
-use mmcheck::vma::{AlwaysLock, Commit252c5f94, VmaAdjust};
+use mmcheck::vma::{commit_252c5f94, linux_2_6_31};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+type AlwaysLock = linux_2_6_31::Variant;
+type Commit252c5f94 = commit_252c5f94::Variant;
 
 fn mm() -> Arc<Mm> {
     let mm = Arc::new(Mm::new(3, 8, 1));
@@ -52,12 +56,12 @@ fn vma(c: &mut Criterion) {
     let mut g = c.benchmark_group("brk_vma_adjust");
     for threads in [1usize, 2] {
         g.bench_with_input(
-            BenchmarkId::new(AlwaysLock::ID, threads),
+            BenchmarkId::new(AlwaysLock::META.id, threads),
             &threads,
             |b, &t| b.iter_custom(|iters| brk::<AlwaysLock>(iters, t - 1)),
         );
         g.bench_with_input(
-            BenchmarkId::new(Commit252c5f94::ID, threads),
+            BenchmarkId::new(Commit252c5f94::META.id, threads),
             &threads,
             |b, &t| b.iter_custom(|iters| brk::<Commit252c5f94>(iters, t - 1)),
         );

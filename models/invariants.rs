@@ -1,15 +1,15 @@
 //! End-of-scenario invariants shared by the models. Each names the kernel fact it checks.
 
-use crate::mm::Mem;
-use crate::page::*;
-use crate::sync::Ordering;
-use crate::trace::{fail, Invariant};
+use mmcheck::mm::Mem;
+use mmcheck::page::*;
+use mmcheck::sync::{atomic_read, spin_lock, READ_ONCE};
+use mmcheck::trace::{fail, Invariant};
 
 /// Every page frame went back to the buddy allocator: references balanced, nothing leaked.
 /// A page still allocated with no holder left is a leaked reference ("refcount balance").
 pub fn all_pages_freed(m: &Mem) {
     for (ptr, p) in m.map.iter() {
-        if p.ghost_allocated() && !p.ghost.in_hugepool.load(Ordering::Relaxed) {
+        if p.ghost_allocated() && !p.ghost_in_hugepool() {
             let why = if PageTail(p) {
                 let head = first_page(p);
                 let head_free = head.pfn().is_some_and(|n| n < m.map.nr_pages())
@@ -27,8 +27,8 @@ pub fn all_pages_freed(m: &Mem) {
                 format!(
                     "{ptr:?} never freed: _count {} _mapcount {} flags {:#x} ({why})",
                     page_count_raw(p),
-                    p._mapcount.load(Ordering::Relaxed),
-                    p.flags.load(Ordering::Relaxed)
+                    atomic_read(&p._mapcount),
+                    READ_ONCE(&p.flags)
                 ),
             );
         }
@@ -39,7 +39,7 @@ pub fn all_pages_freed(m: &Mem) {
 /// ran exactly once: a second run is caught by `enqueue_huge_page`).
 pub fn huge_page_in_pool(m: &Mem, head: PagePtr) {
     let p = m.pg(head);
-    let pool = m.hstate.lock.lock();
+    let pool = spin_lock(&m.hstate.lock);
     let in_pool = pool.freelist.iter().filter(|&&x| x == head).count();
     if in_pool != 1 || page_count_raw(p) != 0 || page_mapcount(p) != 0 {
         fail(

@@ -1,21 +1,41 @@
-//! S2 scenarios: batched activate_page through per-CPU pagevecs (744ed144, eb709b0d).
+//! Area `lru` (S2): batched activate_page through per-CPU pagevecs (744ed144, eb709b0d).
 //!
 //! Pages are order-0 file pages in the page cache, on the zone's inactive file LRU. The page
 //! cache's reference is held by the main thread (setup and teardown); every CPU that calls
 //! `mark_page_accessed` → `activate_page` holds its own reference, as a reader of the page
 //! does.
 
-use super::{invariants, join};
-use crate::compound::PageRef;
-use crate::lru::{lru_add_drain, Lru};
-use crate::mm::list::{list_add, walk, ListId};
-use crate::mm::lru::{add_page_to_lru_list, isolate_lru_page, lru_lock, Order0};
-use crate::mm::page_alloc::alloc_pages;
-use crate::mm::{Mem, MemConfig, NR_CPUS};
-use crate::page::*;
-use crate::sync::spawn_cpu;
-use crate::trace::{fail, Invariant};
+use crate::sequential::{self, Settings};
+use crate::{invariants, scenario, Model, Runner};
+use mmcheck::checker::Exploration;
+use mmcheck::ktrace;
+use mmcheck::mm::list::{ghost_on_list, list_add, list_empty, walk, ListId};
+use mmcheck::mm::lru::{
+    add_page_to_lru_list, assert_not_queued, isolate_lru_page, lru_add_drain, lru_lock,
+    mark_page_accessed, Lru, PAGEVEC_SIZE,
+};
+use mmcheck::mm::page_alloc::alloc_pages;
+use mmcheck::mm::page_ref::PageRef;
+use mmcheck::mm::{Mem, MemConfig, NR_CPUS};
+use mmcheck::page::*;
+use mmcheck::sync::{join, run_as_cpu, spawn_cpu};
+use mmcheck::trace::{fail, harness_fail, Invariant};
+use proptest::prelude::*;
 use std::sync::Arc;
+
+/// Every model of the area, for variant `V`.
+pub fn models<V: Lru>() -> Vec<Model> {
+    vec![
+        scenario!(activate_vs_isolate::<V>, 3, "two CPUs activate the same page while a third isolates and puts it back"),
+        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 4: activation, reclaim, truncation (shuttle soak)"),
+        Model {
+            name: "sequential",
+            cpus: 0,
+            about: "random activate/drain/isolate/putback sequences against a reference model of each page's place",
+            run: Runner::Sequential(sequential_proptest::<V>),
+        },
+    ]
+}
 
 /// An S2 machine of `nr_pages` frames whose per-CPU pagevecs hold `pagevec_size` pages.
 pub fn machine(nr_pages: usize, pagevec_size: usize) -> Arc<Mem> {
@@ -29,11 +49,7 @@ pub fn machine(nr_pages: usize, pagevec_size: usize) -> Arc<Mem> {
 /// page cache) put on the inactive file LRU (`lru_cache_add_file`, drained at once).
 pub fn add_to_page_cache_lru(m: &Mem) -> (PagePtr, PageRef) {
     let Some(page) = alloc_pages(m, 0, false) else {
-        fail(
-            "add_to_page_cache_lru",
-            Invariant::VmBugOn,
-            "out of pages".to_string(),
-        )
+        harness_fail("add_to_page_cache_lru", "out of pages".to_string())
     };
     let pc = PageRef::adopt(m, page);
     let _lru = lru_lock(m);
@@ -47,7 +63,7 @@ pub fn add_to_page_cache_lru(m: &Mem) -> (PagePtr, PageRef) {
 pub fn isolate_and_putback<V: Lru>(m: &Mem, page: PagePtr, cpu: usize) {
     if isolate_lru_page(m, page) {
         list_add(m, page, ListId::Private(cpu));
-        crate::ktrace!("reclaim", "list_add({page:?}, private list of CPU{cpu})");
+        ktrace!("reclaim", "list_add({page:?}, private list of CPU{cpu})");
         V::putback_lru_pages(m, ListId::Private(cpu));
     }
     lru_add_drain::<V>(m);
@@ -76,14 +92,12 @@ pub fn check_lru_state(m: &Mem) {
     for (page, p) in m.map.iter() {
         let pfn = m.map.pfn(page);
         let on = seen[pfn];
-        if p.ghost.on_list.get() != on {
+        let ghost = ghost_on_list(m, page);
+        if ghost != on {
             fail(
                 "end of scenario",
                 Invariant::ListCorruption,
-                format!(
-                    "{page:?} is linked on {on:?} but was last added to {:?}",
-                    p.ghost.on_list.get()
-                ),
+                format!("{page:?} is linked on {on:?} but was last added to {ghost:?}"),
             );
         }
         let on_lru = on.is_some_and(|l| l.is_lru());
@@ -101,7 +115,7 @@ pub fn check_lru_state(m: &Mem) {
                 format!("{page:?}: PG_active {} but on {on:?}", PageActive(p)),
             );
         }
-        crate::mm::lru::assert_not_queued(m, page, "end of scenario");
+        assert_not_queued(m, page, "end of scenario");
         if p.ghost_allocated() && page_count_raw(p) != p.ghost_pins() {
             fail(
                 "end of scenario",
@@ -131,7 +145,7 @@ pub fn drain_all<V: Lru>(m: &Mem) {
     }
 }
 
-/// S2.1–S2.4 — two CPUs activate the same page while a third isolates and puts it back.
+/// lru.1–lru.4 — two CPUs activate the same page while a third isolates and puts it back.
 ///
 /// * setup: one page-cache page P on the inactive file LRU.
 /// * CPU0, CPU1: `activate_page(P)`, `lru_add_drain()`.
@@ -139,7 +153,7 @@ pub fn drain_all<V: Lru>(m: &Mem) {
 /// * then: drain every CPU, check the LRU state, remove P from the page cache (its last
 ///   reference; it is freed off the LRU) and check every frame is free.
 pub fn activate_vs_isolate<V: Lru>() {
-    let m = machine(2, 14);
+    let m = machine(2, PAGEVEC_SIZE);
     let (page, pc) = add_to_page_cache_lru(&m);
 
     let cpus: Vec<_> = (0..2)
@@ -159,7 +173,7 @@ pub fn activate_vs_isolate<V: Lru>() {
     join(reclaim);
     drain_all::<V>(&m);
     check_lru_state(&m);
-    pc.put::<Order0>(&m); // truncate: the page cache's reference
+    pc.release(&m); // truncate: the page cache's reference
     invariants::all_pages_freed(&m);
 }
 
@@ -189,7 +203,7 @@ pub fn lru_soak<V: Lru>() {
         hs.push(spawn_cpu(cpu, move || {
             for _ in 0..2 {
                 for &p in &pages[..5] {
-                    crate::lru::mark_page_accessed::<V>(&m, p);
+                    mark_page_accessed::<V>(&m, p);
                 }
             }
             lru_add_drain::<V>(&m);
@@ -213,7 +227,7 @@ pub fn lru_soak<V: Lru>() {
             for &p in &pages[3..6] {
                 V::activate_page(&m, p);
             }
-            truncated.put::<Order0>(&m);
+            truncated.release(&m);
             lru_add_drain::<V>(&m);
         }));
     }
@@ -223,12 +237,12 @@ pub fn lru_soak<V: Lru>() {
     drain_all::<V>(&m);
     check_lru_state(&m);
     for pc in pcs {
-        pc.put::<Order0>(&m);
+        pc.release(&m);
     }
     invariants::all_pages_freed(&m);
 }
 
-/// One step of the sequential S2 model (proptest drives random sequences of these).
+/// One step of the sequential model (proptest drives random sequences of these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LruOp {
     /// `activate_page(page)` on CPU `cpu` (the main thread plays every CPU in turn).
@@ -249,7 +263,7 @@ enum Where {
     Isolated { active: bool },
 }
 
-/// S2 sequential model: 3 pages, 2 CPUs' pagevecs (of PAGEVEC_SIZE), run on one thread.
+/// The sequential model: 3 pages, 2 CPUs' pagevecs (of PAGEVEC_SIZE), run on one thread.
 /// Reference model: each page's place (inactive, active, isolated) and the pages each CPU has
 /// queued; `activate_page` queues a page that is on the LRU and inactive; a drain activates a
 /// queued page that is still on the inactive list and leaves any other page where it is;
@@ -257,7 +271,7 @@ enum Where {
 /// After every step the kernel's lists, flags and counts must agree with it.
 pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
     const PAGES: usize = 3;
-    let m = machine(PAGES, crate::mm::lru::PAGEVEC_SIZE);
+    let m = machine(PAGES, PAGEVEC_SIZE);
     let mut pages = Vec::new();
     let mut pcs = Vec::new();
     for _ in 0..PAGES {
@@ -271,8 +285,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
     for op in ops {
         match *op {
             LruOp::Activate { page, cpu } => {
-                crate::sync::set_cpu(cpu);
-                V::activate_page(&m, pages[page]);
+                run_as_cpu(cpu, || V::activate_page(&m, pages[page]));
                 if place[page] == Where::Inactive && V::BATCHED {
                     queued[cpu].push(page);
                 } else if place[page] == Where::Inactive {
@@ -280,8 +293,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                 }
             }
             LruOp::Drain { cpu } => {
-                crate::sync::set_cpu(cpu);
-                V::activate_page_drain(&m, cpu);
+                run_as_cpu(cpu, || V::activate_page_drain(&m, cpu));
                 for page in queued[cpu].drain(..) {
                     if place[page] == Where::Inactive {
                         place[page] = Where::Active;
@@ -299,8 +311,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                 }
             }
             LruOp::Putback => {
-                crate::sync::set_cpu(0);
-                V::putback_lru_pages(&m, reclaim_list);
+                run_as_cpu(0, || V::putback_lru_pages(&m, reclaim_list));
                 for w in place.iter_mut() {
                     if let Where::Isolated { active } = *w {
                         *w = if active {
@@ -310,7 +321,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                         };
                     }
                 }
-                V::activate_page_drain(&m, 0);
+                run_as_cpu(0, || V::activate_page_drain(&m, 0));
                 for page in queued[0].drain(..) {
                     if place[page] == Where::Inactive {
                         place[page] = Where::Active;
@@ -372,16 +383,32 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
             }
         }
     }
-    crate::sync::set_cpu(usize::MAX);
-    if !crate::mm::list::list_empty(&m, reclaim_list) {
-        crate::sync::set_cpu(0);
-        V::putback_lru_pages(&m, reclaim_list);
-        crate::sync::set_cpu(usize::MAX);
+    if !list_empty(&m, reclaim_list) {
+        run_as_cpu(0, || V::putback_lru_pages(&m, reclaim_list));
     }
     drain_all::<V>(&m);
     check_lru_state(&m);
     for pc in pcs {
-        pc.put::<Order0>(&m);
+        pc.release(&m);
     }
     invariants::all_pages_freed(&m);
+}
+
+/// proptest's operations for [`lru_sequential`]: 3 pages, 2 CPUs.
+fn lru_op() -> impl Strategy<Value = LruOp> {
+    prop_oneof![
+        (0usize..3, 0usize..2).prop_map(|(page, cpu)| LruOp::Activate { page, cpu }),
+        (0usize..2).prop_map(|cpu| LruOp::Drain { cpu }),
+        (0usize..3).prop_map(|page| LruOp::Isolate { page }),
+        Just(LruOp::Putback),
+    ]
+}
+
+/// [`lru_sequential`] on random sequences of up to 20 steps.
+fn sequential_proptest<V: Lru>(settings: &Settings) -> Exploration {
+    sequential::run(
+        settings,
+        prop::collection::vec(lru_op(), 0..20),
+        lru_sequential::<V>,
+    )
 }

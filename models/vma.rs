@@ -1,21 +1,39 @@
-//! S3 scenarios: vma_adjust() and the brk-only anon_vma lock skip (252c5f94) against
+//! Area `vma` (S3): vma_adjust() and the brk-only anon_vma lock skip (252c5f94) against
 //! concurrent rmap walks (Linux 2.6.31).
 //!
 //! One mm, one anon_vma shared by its vmas, a page table of 8 slots (addresses 0–0x8000).
 //! The adjusting CPU holds `mmap_sem` for write (it is the only writer of vma fields); the
 //! walking CPU is reclaim or migration: `page_referenced_anon` under `anon_vma->lock`.
 
-use super::join;
-use crate::mm::vma::*;
-use crate::sync::spawn_cpu;
-use crate::vma::{__split_vma, VmaAdjust};
+use crate::sequential::{self, Settings};
+use crate::{scenario, Model, Runner};
+use mmcheck::checker::Exploration;
+use mmcheck::mm::vma::*;
+use mmcheck::sync::{join, spawn_cpu, READ_ONCE};
+use mmcheck::trace::harness_fail;
+use proptest::prelude::*;
 use std::sync::Arc;
+
+/// Every model of the area, for variant `V`.
+pub fn models<V: VmaAdjust>() -> Vec<Model> {
+    vec![
+        scenario!(brk_and_merge_vs_rmap::<V>, 2, "brk growth, then a merge that moves vm_start and vm_pgoff, against rmap walks"),
+        scenario!(split_vs_rmap::<V>, 2, "__split_vma inserting the new vma against an rmap walk of a page in the moving part"),
+        scenario!(vma_soak::<V>, 4, "one writer (brk, merge, split) and three walkers (shuttle soak)"),
+        Model {
+            name: "sequential",
+            cpus: 0,
+            about: "random brk/merge/split/mprotect sequences against a reference model of ranges, pgoffs and the lock decision table",
+            run: Runner::Sequential(sequential_proptest::<V>),
+        },
+    ]
+}
 
 const A: VmaId = 0;
 const B: VmaId = 1;
 const NEW: VmaId = 2;
 
-/// S3.1 / S3.2 / S3.4 — brk growth of one vma, then a `vma_merge` that extends the next vma
+/// vma.1 / vma.2 / vma.4 — brk growth of one vma, then a `vma_merge` that extends the next vma
 /// downwards (moves its `vm_start` and `vm_pgoff`), while another CPU walks the rmap of a
 /// page in each.
 ///
@@ -51,7 +69,7 @@ pub fn brk_and_merge_vs_rmap<V: VmaAdjust>() {
     check_walk(&mm, 0, 1);
 }
 
-/// S3.3 / S3.3-fix / S3.4-split — `__split_vma` (inserting the new vma) while another CPU walks
+/// vma.3 / vma.3-fix / vma.4-split — `__split_vma` (inserting the new vma) while another CPU walks
 /// the rmap of a page in the part that moves to the new vma.
 ///
 /// * setup: vma A [0x1000, 0x3000) pgoff 1; vma B [0x5000, 0x8000) pgoff 5 with page R
@@ -125,32 +143,31 @@ pub enum VmaOp {
 }
 
 /// Does `variant` take the anon_vma lock for `op` on anonymous vmas? The decision table of
-/// 2.6.30 (always), Lee's first posting (file || insert || importer), 252c5f94 (insert ||
+/// 2.6.31 (always), Lee's first posting (file || insert || importer), 252c5f94 (insert ||
 /// importer || start moved) and the no-insert mutant (importer || start moved), with the
-/// overlap cases always locking through `next->anon_vma`.
-pub fn takes_lock(variant: &str, op: VmaOp) -> bool {
+/// overlap cases always locking through `next->anon_vma`. None: no row for that variant (the
+/// lock decision is then not checked).
+pub fn takes_lock(variant: &str, op: VmaOp) -> Option<bool> {
     let (insert, importer, start_moves) = match op {
         VmaOp::BrkGrow => (false, false, false),
         VmaOp::MergeDown => (false, false, true),
         VmaOp::Split => (true, false, false),
         VmaOp::ShiftBoundaryDown => (false, true, false),
     };
-    importer
-        || match variant {
-            "always-lock" => true,
-            "lee-v1" => insert,
-            "252c5f94" => insert || start_moves,
-            "252c5f94-no-insert" => start_moves,
-            other => panic!("no decision table for variant {other}"),
-        }
+    let by_condition = match variant {
+        "linux-2.6.31" => true,
+        "lee-v1" => insert,
+        "252c5f94" => insert || start_moves,
+        "252c5f94-no-insert" => start_moves,
+        _ => return None,
+    };
+    Some(importer || by_condition)
 }
 
-/// S3 sequential model: random sequences of `vma_adjust` calls on two vmas against a reference
+/// The sequential model: random sequences of `vma_adjust` calls on two vmas against a reference
 /// model of their ranges, pgoffs and anon_vma list, and of the lock decision table; after every
 /// step each mapped page is found by an rmap walk.
 pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
-    use crate::sync::Ordering;
-    use crate::trace::{fail, Invariant};
     let mm = Mm::new(3, 16, 2);
     // reference: (start, end, pgoff) of A, B and the split-off vma
     let mut r: [Option<(usize, usize, usize)>; 3] =
@@ -161,10 +178,7 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
     map_page(&mm, 1, 9, 0x9000); // in B
     for op in ops {
         let (a, b) = (r[A].expect("A"), r[B].expect("B"));
-        let before = mm
-            .anon_vma
-            .adjust_locks
-            .load(std::sync::atomic::Ordering::Relaxed);
+        let before = mm.anon_vma.adjust_locks.get();
         let applied = match op {
             VmaOp::BrkGrow if a.1 + PAGE_SIZE <= b.0 => {
                 V::vma_adjust(&mm, A, a.0, a.1 + PAGE_SIZE, a.2, None);
@@ -179,7 +193,7 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
             VmaOp::Split if r[NEW].is_none() && b.1 - b.0 >= 2 * PAGE_SIZE => {
                 let at = b.1 - PAGE_SIZE;
                 __split_vma::<V>(&mm, B, NEW, at);
-                r[NEW] = Some((at, b.1, b.2 + ((at - b.0) >> crate::mm::vma::PAGE_SHIFT)));
+                r[NEW] = Some((at, b.1, b.2 + ((at - b.0) >> PAGE_SHIFT)));
                 r[B] = Some((b.0, at, b.2));
                 true
             }
@@ -194,35 +208,30 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
             _ => false,
         };
         if applied {
-            let took = mm
-                .anon_vma
-                .adjust_locks
-                .load(std::sync::atomic::Ordering::Relaxed)
-                > before;
-            if took != takes_lock(V::ID, *op) {
-                fail(
-                    "vma_sequential",
-                    Invariant::VmBugOn,
-                    format!(
-                        "{op:?}: {} took the anon_vma lock: {took}; the decision table says {}",
-                        V::ID,
-                        takes_lock(V::ID, *op)
-                    ),
-                );
+            let took = mm.anon_vma.adjust_locks.get() > before;
+            if let Some(want) = takes_lock(V::META.id, *op) {
+                if took != want {
+                    harness_fail(
+                        "vma_sequential",
+                        format!(
+                            "{op:?}: {} took the anon_vma lock: {took}; the decision table says {want}",
+                            V::META.id
+                        ),
+                    );
+                }
             }
         }
         for (id, want) in r.iter().enumerate() {
             if let Some((s, e, p)) = *want {
                 let v = &mm.vmas[id];
                 let got = (
-                    v.vm_start.load(Ordering::Relaxed),
-                    v.vm_end.load(Ordering::Relaxed),
-                    v.vm_pgoff.load(Ordering::Relaxed),
+                    READ_ONCE(&v.vm_start),
+                    READ_ONCE(&v.vm_end),
+                    READ_ONCE(&v.vm_pgoff),
                 );
                 if got != (s, e, p) {
-                    fail(
+                    harness_fail(
                         "vma_sequential",
-                        Invariant::RefcountBalance,
                         format!(
                             "after {op:?}: vma#{id} is {got:x?}, reference model says {:x?}",
                             (s, e, p)
@@ -234,4 +243,23 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
         check_walk(&mm, 0, 1);
         check_walk(&mm, 1, 1);
     }
+}
+
+/// proptest's operations for [`vma_sequential`].
+fn vma_op() -> impl Strategy<Value = VmaOp> {
+    prop_oneof![
+        Just(VmaOp::BrkGrow),
+        Just(VmaOp::MergeDown),
+        Just(VmaOp::Split),
+        Just(VmaOp::ShiftBoundaryDown)
+    ]
+}
+
+/// [`vma_sequential`] on random sequences of up to 16 steps.
+fn sequential_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
+    sequential::run(
+        settings,
+        prop::collection::vec(vma_op(), 0..16),
+        vma_sequential::<V>,
+    )
 }

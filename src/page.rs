@@ -1,7 +1,8 @@
 //! `struct page` of the 3.10–3.12 era, the memmap, and the ghost state checked builds keep.
 //!
-//! Only the fields the modelled code touches are kept, each an atomic word because the kernel
-//! reads them locklessly (design.md section 2):
+//! Only the fields the modelled code touches are kept, each a shim word (`atomic_t`,
+//! `unsigned_long`) because the kernel reads them locklessly (proofs/README.md, "Kernel
+//! primitives in C11"):
 //!
 //! | kernel field                    | here          | note                                             |
 //! |---------------------------------|---------------|--------------------------------------------------|
@@ -20,10 +21,21 @@
 //! A `struct page *` is a [`PagePtr`]: an address in the virtual memmap. Dereferencing one that
 //! does not point at a `struct page` is an oops, which is how a dangling `first_page` shows.
 
-use crate::sync::{AtomicI32, AtomicUsize, Ordering, RaceCell, RacyStore, CHECKED};
+//!
+//! Layer: kernel primitives (above the shim and the trace, below `mm`).
+
+use crate::sync::{
+    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit, test_bit,
+    unsigned_long, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
+};
 use crate::trace::{fail, Invariant};
 use std::fmt;
-use std::sync::atomic::{AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32};
+// Ghost state: plain std atomics, invisible to the checkers (no scheduling points).
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{
+    AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32,
+    AtomicUsize as GhostUsize,
+};
 
 // include/linux/page-flags.h (3.10), bit numbers as in the kernel.
 pub const PG_LOCKED: u32 = 0;
@@ -109,13 +121,14 @@ pub const DTOR_FREE_HUGE_PAGE: usize = 0xffff_ffff_8119_0000;
 
 /// `struct page`.
 pub struct Page {
-    pub flags: AtomicUsize,
-    pub _count: AtomicI32,
-    pub _mapcount: AtomicI32,
+    pub flags: unsigned_long,
+    pub _count: atomic_t,
+    pub _mapcount: atomic_t,
     /// `private`, in a union with `first_page`.
-    pub private: AtomicUsize,
-    pub lru_next: AtomicUsize,
-    pub lru_prev: AtomicUsize,
+    pub private: unsigned_long,
+    /// `lru.next` / `lru.prev` as a compound page's `page[1]` uses them (destructor, order).
+    pub lru_next: unsigned_long,
+    pub lru_prev: unsigned_long,
     /// `page->lru` as a list entry.
     pub lru: ListLinks,
     /// Ghost state (checked builds): never read by kernel code.
@@ -135,29 +148,46 @@ pub struct Ghost {
     pub allocated: GhostBool,
     /// Sitting in the hugetlb pool's free list.
     pub in_hugepool: GhostBool,
-    /// Which list the page's `lru` is linked on.
-    pub on_list: crate::mm::list::GhostList,
+    /// Which list the page's `lru` is linked on (`mm::list` names the lists).
+    pub on_list: GhostListSlot,
     /// How many per-CPU pagevecs hold this page.
     pub queued: GhostI32,
+}
+
+/// Ghost: which list (by index, `mm::list::ListId::index`) an entry is linked on.
+#[derive(Default)]
+pub struct GhostListSlot(GhostUsize);
+
+impl GhostListSlot {
+    pub fn get(&self) -> Option<usize> {
+        self.0.load(Relaxed).checked_sub(1)
+    }
+    pub fn set(&self, list: Option<usize>) {
+        self.0.store(list.map_or(0, |l| l + 1), Relaxed);
+    }
 }
 
 impl Page {
     fn new() -> Page {
         Page {
-            flags: AtomicUsize::new(0),
-            _count: AtomicI32::new(0),
-            _mapcount: AtomicI32::new(-1),
-            private: AtomicUsize::new(0),
-            lru_next: AtomicUsize::new(0),
-            lru_prev: AtomicUsize::new(0),
+            flags: unsigned_long::new(0),
+            _count: atomic_t::new(0),
+            _mapcount: atomic_t::new(-1),
+            private: unsigned_long::new(0),
+            lru_next: unsigned_long::new(0),
+            lru_prev: unsigned_long::new(0),
             lru: ListLinks {
-                next: RaceCell::new(crate::mm::list::LIST_POISON1),
-                prev: RaceCell::new(crate::mm::list::LIST_POISON2),
+                next: RaceCell::new(LIST_POISON1),
+                prev: RaceCell::new(LIST_POISON2),
             },
             ghost: Ghost::default(),
         }
     }
 }
+
+/// LIST_POISON1 / LIST_POISON2 (include/linux/poison.h): what `list_del` leaves in an entry.
+pub const LIST_POISON1: usize = 0x0010_0100;
+pub const LIST_POISON2: usize = 0x0020_0200;
 
 /// A `struct list_head`: node ids of the next and previous entries. Changed under a lock or
 /// by the one CPU that owns the list.
@@ -230,33 +260,31 @@ impl MemMap {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Page flag operations (include/linux/page-flags.h). test_bit/set_bit/clear_bit are Relaxed
-// (no ordering in the kernel); the __SetPageX forms are non-atomic: a load and a store, which
-// can lose a concurrent update exactly as the kernel's can.
+// Page flag operations (include/linux/page-flags.h): `PageX` is `test_bit`, `SetPageX` /
+// `ClearPageX` are atomic `set_bit` / `clear_bit`, and the `__SetPageX` / `__ClearPageX` forms
+// are non-atomic (`__set_bit`): they can lose a concurrent update exactly as the kernel's can.
 
 macro_rules! pageflag {
     ($test:ident, $set:ident, $clear:ident, $nonatomic_set:ident, $nonatomic_clear:ident, $bit:expr) => {
         #[inline]
         pub fn $test(page: &Page) -> bool {
-            page.flags.load(Ordering::Relaxed) & bit($bit) != 0
+            test_bit($bit, &page.flags)
         }
         #[inline]
         pub fn $set(page: &Page) {
-            page.flags.fetch_or(bit($bit), Ordering::Relaxed);
+            set_bit($bit, &page.flags)
         }
         #[inline]
         pub fn $clear(page: &Page) {
-            page.flags.fetch_and(!bit($bit), Ordering::Relaxed);
+            clear_bit($bit, &page.flags)
         }
         #[inline]
         pub fn $nonatomic_set(page: &Page) {
-            let f = page.flags.load(Ordering::Relaxed);
-            page.flags.racy_store(f | bit($bit));
+            __set_bit($bit, &page.flags)
         }
         #[inline]
         pub fn $nonatomic_clear(page: &Page) {
-            let f = page.flags.load(Ordering::Relaxed);
-            page.flags.racy_store(f & !bit($bit));
+            __clear_bit($bit, &page.flags)
         }
     };
 }
@@ -321,37 +349,43 @@ pageflag!(
 /// `PageCompound(page)`: PG_head or PG_tail (CONFIG_PAGEFLAGS_EXTENDED).
 #[inline]
 pub fn PageCompound(page: &Page) -> bool {
-    page.flags.load(Ordering::Relaxed) & (bit(PG_HEAD) | bit(PG_TAIL)) != 0
+    READ_ONCE(&page.flags) & (bit(PG_HEAD) | bit(PG_TAIL)) != 0
 }
 
-/// `page_mapcount(page)`: `atomic_read(&page->_mapcount) + 1` (Relaxed).
+/// `page_mapcount(page)`: `atomic_read(&page->_mapcount) + 1`.
 #[inline]
 pub fn page_mapcount(page: &Page) -> i32 {
-    page._mapcount.load(Ordering::Relaxed) + 1
+    atomic_read(&page._mapcount) + 1
 }
 
-/// `page_count(page)` on the page itself: `atomic_read(&page->_count)` (Relaxed).
+/// `atomic_read(&page->_count)`: the page's own count (`page_count()` reads the head's).
 #[inline]
 pub fn page_count_raw(page: &Page) -> i32 {
-    page._count.load(Ordering::Relaxed)
+    atomic_read(&page._count)
 }
 
 /// `set_page_private(page, v)`: a plain store of the word `first_page` shares.
 #[inline]
 pub fn set_page_private(page: &Page, v: usize) {
-    page.private.racy_store(v);
+    WRITE_ONCE(&page.private, v);
 }
 
 /// `page->first_page` (the same word as `private`).
 #[inline]
 pub fn first_page(page: &Page) -> PagePtr {
-    PagePtr(page.private.load(Ordering::Relaxed))
+    PagePtr(READ_ONCE(&page.private))
 }
 
-/// `set_page_count(page, v)`: `atomic_set` (Relaxed store).
+/// `page->first_page = head` (a plain store of the word `private` shares).
+#[inline]
+pub fn set_first_page(page: &Page, head: PagePtr) {
+    WRITE_ONCE(&page.private, head.0);
+}
+
+/// `set_page_count(page, v)`: `atomic_set(&page->_count, v)`.
 #[inline]
 pub fn set_page_count(page: &Page, v: i32) {
-    page._count.racy_store(v);
+    atomic_set(&page._count, v);
 }
 
 /// A swap entry value as `add_to_swap()` stores it in `page->private` (`swp_entry_t.val`):
@@ -365,20 +399,61 @@ pub fn swp_entry(ty: usize, offset: usize) -> usize {
 
 impl Page {
     pub fn ghost_gen(&self) -> u32 {
-        self.ghost.gen.load(Ordering::Relaxed)
+        self.ghost.gen.load(Relaxed)
     }
     pub fn ghost_pins(&self) -> i32 {
-        self.ghost.pins.load(Ordering::Relaxed)
+        self.ghost.pins.load(Relaxed)
     }
     pub fn ghost_allocated(&self) -> bool {
-        self.ghost.allocated.load(Ordering::Relaxed)
+        self.ghost.allocated.load(Relaxed)
+    }
+    pub fn ghost_in_hugepool(&self) -> bool {
+        self.ghost.in_hugepool.load(Relaxed)
+    }
+    pub fn ghost_queued(&self) -> i32 {
+        self.ghost.queued.load(Relaxed)
+    }
+}
+
+impl Ghost {
+    /// A CPU took a reference (a `PageRef` came to life).
+    pub fn pin(&self) {
+        if CHECKED {
+            self.pins.fetch_add(1, Relaxed);
+        }
+    }
+    /// A CPU gave its reference up.
+    pub fn unpin(&self) {
+        if CHECKED {
+            self.pins.fetch_sub(1, Relaxed);
+        }
+    }
+    /// The page entered (`delta` 1) or left (-1) a pagevec.
+    pub fn queue(&self, delta: i32) {
+        if CHECKED {
+            self.queued.fetch_add(delta, Relaxed);
+        }
+    }
+    pub fn set_in_hugepool(&self, v: bool) {
+        if CHECKED {
+            self.in_hugepool.store(v, Relaxed);
+        }
+    }
+    pub fn set_allocated(&self, v: bool) {
+        if CHECKED {
+            self.allocated.store(v, Relaxed);
+        }
+    }
+    /// The page changes hands: a new generation.
+    pub fn new_generation(&self) {
+        if CHECKED {
+            self.gen.fetch_add(1, Relaxed);
+        }
     }
 }
 
 /// Ghost: this page changes hands (allocation): new generation, no pins.
 pub fn ghost_on_alloc(page: &Page) {
-    if CHECKED {
-        page.ghost.gen.fetch_add(1, Ordering::Relaxed);
-        page.ghost.allocated.store(true, Ordering::Relaxed);
-    }
+    page.ghost.new_generation();
+    page.ghost.set_allocated(true);
 }

@@ -8,6 +8,8 @@
 //! The log lives in an OS-thread-local: loom and shuttle run every model thread of one
 //! execution on the test's OS thread, so each test gets its own log and parallel tests do not
 //! mix. In the production build nothing is recorded (`sync::CHECKED` is false).
+//!
+//! Layer: above the shim (`crate::sync`), below everything that records events.
 
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -29,28 +31,39 @@ pub struct Event {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Invariant {
     /// `VM_BUG_ON()` in the kernel code itself (CONFIG_DEBUG_VM kernels).
+    #[serde(rename = "VM_BUG_ON")]
     VmBugOn,
     /// `BUG_ON()` in the kernel code itself (every kernel).
+    #[serde(rename = "BUG_ON")]
     BugOn,
     /// `bad_page()`: "BUG: Bad page state" from `free_pages_check()` / `destroy_compound_page()`.
+    #[serde(rename = "bad_page")]
     BadPage,
     /// Dereference of a `struct page *` outside the memmap, or a call through a garbage
     /// compound destructor: "BUG: unable to handle kernel paging request".
+    #[serde(rename = "oops")]
     Oops,
     /// A page freed while a CPU still holds a reference to it (ghost check: use after free).
+    #[serde(rename = "freed-while-referenced")]
     FreedWhileReferenced,
     /// A page freed twice, or a put on a page that was freed and reallocated since the get.
+    #[serde(rename = "use-after-free")]
     UseAfterFree,
     /// At the end of the scenario a count, mapcount or list does not add up.
+    #[serde(rename = "refcount-balance")]
     RefcountBalance,
     /// CONFIG_DEBUG_LIST: list_add of a linked entry, list_del of an unlinked one, corruption.
+    #[serde(rename = "list-corruption")]
     ListCorruption,
     /// Page flags disagree with list membership (PG_lru, PG_active).
+    #[serde(rename = "flags-mismatch")]
     FlagsMismatch,
     /// Two CPUs touch a lock-protected word (list links) with nothing ordering them.
+    #[serde(rename = "data-race")]
     DataRace,
     /// An rmap walk missed a mapping of the page it walks for (or computed an address outside
     /// the vma): a stale pte after migration or reclaim.
+    #[serde(rename = "rmap-miss")]
     RmapMiss,
 }
 
@@ -70,20 +83,6 @@ impl Invariant {
             Invariant::RmapMiss => "rmap-miss",
         }
     }
-
-    pub const ALL: [Invariant; 11] = [
-        Invariant::VmBugOn,
-        Invariant::BugOn,
-        Invariant::BadPage,
-        Invariant::Oops,
-        Invariant::FreedWhileReferenced,
-        Invariant::UseAfterFree,
-        Invariant::RefcountBalance,
-        Invariant::ListCorruption,
-        Invariant::FlagsMismatch,
-        Invariant::DataRace,
-        Invariant::RmapMiss,
-    ];
 }
 
 impl fmt::Display for Invariant {
@@ -92,17 +91,48 @@ impl fmt::Display for Invariant {
     }
 }
 
-/// An invariant that broke, with the trace of the execution up to that point.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// What ended an execution: one of the kernel's checks, or the harness itself (a model that
+/// cannot set up, a table that disagrees with itself). A harness failure is never a kernel
+/// verdict: it makes a run an error, and no BUG claim can be met by one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cause {
+    Kernel(Invariant),
+    Harness,
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Kernel(i) => i.fmt(f),
+            Cause::Harness => f.write_str("harness error"),
+        }
+    }
+}
+
+/// A check that broke, with the trace of the execution up to that point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Failure {
-    pub invariant: Invariant,
+    pub cause: Cause,
+    /// The function whose check broke.
+    pub func: String,
     pub message: String,
     pub trace: Vec<Event>,
 }
 
+impl Failure {
+    /// The kernel invariant that broke (None for a harness failure).
+    pub fn invariant(&self) -> Option<Invariant> {
+        match self.cause {
+            Cause::Kernel(i) => Some(i),
+            Cause::Harness => None,
+        }
+    }
+}
+
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {}", self.invariant, self.message)?;
+        writeln!(f, "{}: {}", self.cause, self.message)?;
         write_trace(f, &self.trace)
     }
 }
@@ -173,19 +203,24 @@ pub fn snapshot() -> Vec<Event> {
     LOG.with(|l| l.borrow().clone())
 }
 
-/// Record a failure that the checker itself detected (loom's causality check on a
-/// [`crate::sync::RaceCell`]), with the trace of the execution it ended.
-pub fn checker_failure(invariant: Invariant, message: String) {
-    let failure = Failure {
-        invariant,
-        message,
-        trace: snapshot(),
-    };
+/// Keep `failure` as the run's failure unless an earlier one was kept.
+fn keep_first(failure: Failure) {
     FAILURE.with(|f| {
         let mut f = f.borrow_mut();
         if f.is_none() {
             *f = Some(failure);
         }
+    });
+}
+
+/// Record a failure that the checker itself detected (loom's causality check on a
+/// [`crate::sync::RaceCell`]), with the trace of the execution it ended.
+pub fn checker_failure(invariant: Invariant, message: String) {
+    keep_first(Failure {
+        cause: Cause::Kernel(invariant),
+        func: "loom".to_string(),
+        message,
+        trace: snapshot(),
     });
 }
 
@@ -194,23 +229,34 @@ pub fn take_failure() -> Option<Failure> {
     FAILURE.with(|f| f.borrow_mut().take())
 }
 
-/// An invariant broke: capture the trace (first failure of the run wins) and panic, which
-/// ends the execution under loom and shuttle.
+/// The prefix of the panics [`fail`] and [`harness_fail`] raise (the checker keeps them quiet:
+/// they are reported with their trace).
+pub const PANIC_PREFIX: &str = "mmcheck: ";
+
 #[cold]
-pub fn fail(func: &'static str, invariant: Invariant, message: String) -> ! {
-    record(func, || format!("*** {invariant}: {message}"));
-    let failure = Failure {
-        invariant,
+fn broke(func: &'static str, cause: Cause, message: String) -> ! {
+    record(func, || format!("*** {cause}: {message}"));
+    keep_first(Failure {
+        cause,
+        func: func.to_string(),
         message: message.clone(),
         trace: snapshot(),
-    };
-    FAILURE.with(|f| {
-        let mut f = f.borrow_mut();
-        if f.is_none() {
-            *f = Some(failure);
-        }
     });
-    panic!("mmcheck: {invariant} in {func}: {message}");
+    panic!("{PANIC_PREFIX}{cause} in {func}: {message}");
+}
+
+/// A kernel invariant broke: capture the trace (first failure of the run wins) and panic,
+/// which ends the execution under loom and shuttle.
+#[cold]
+pub fn fail(func: &'static str, invariant: Invariant, message: String) -> ! {
+    broke(func, Cause::Kernel(invariant), message)
+}
+
+/// The harness itself went wrong (a model's setup found no free page, a reference model and
+/// its table disagree): the run is an error, never a kernel verdict.
+#[cold]
+pub fn harness_fail(func: &'static str, message: String) -> ! {
+    broke(func, Cause::Harness, message)
 }
 
 /// `VM_BUG_ON(cond)`: only when CONFIG_DEBUG_VM is on (checked builds, and the scenario's

@@ -1,39 +1,41 @@
 //! The shim's bit spinlock under loom: three CPUs contending on one bit lock terminate (a
-//! waiter blocks instead of spinning, design.md section 7), mutual exclusion holds, and the
+//! waiter blocks instead of spinning: proofs/README.md, "Checker pitfalls"), mutual exclusion holds, and the
 //! same test catches an unlock without Release (so the check can fail).
 //! Run: `RUSTFLAGS="--cfg loom" cargo test --release --test sync_loom`
 #![cfg(loom)]
 
-use mmcheck::sync::checker::{explore, ExploreSettings};
-use mmcheck::sync::{bit_spin_lock, bit_unlock_with, spawn_cpu, AtomicUsize, Ordering};
+use mmcheck::checker::{explore, ExploreSettings};
+use mmcheck::sync::{
+    bit_spin_lock, bit_unlock_with, join, spawn_cpu, unsigned_long, Ordering, READ_ONCE, WRITE_ONCE,
+};
 use std::sync::Arc;
 
 const BIT: u32 = 24;
 
 /// `cpus` CPUs each take the lock and do a non-atomic increment of `data` under it.
 fn contenders(cpus: usize, unlock: Ordering) {
-    let lock = Arc::new(AtomicUsize::new(0));
-    let data = Arc::new(AtomicUsize::new(0));
+    let lock = Arc::new(unsigned_long::new(0));
+    let data = Arc::new(unsigned_long::new(0));
     let hs: Vec<_> = (0..cpus)
         .map(|cpu| {
             let (lock, data) = (lock.clone(), data.clone());
             spawn_cpu(cpu, move || {
                 bit_spin_lock(BIT, &lock);
-                let v = data.load(Ordering::Relaxed);
-                data.store(v + 1, Ordering::Relaxed);
+                let v = READ_ONCE(&data);
+                WRITE_ONCE(&data, v + 1);
                 bit_unlock_with(BIT, &lock, unlock);
             })
         })
         .collect();
     for h in hs {
-        h.join().unwrap();
+        join(h);
     }
-    let v = data.load(Ordering::Relaxed);
+    let v = READ_ONCE(&data);
     if v != cpus {
         mmcheck::trace::fail(
             "bit_spin_lock test",
-            mmcheck::trace::Invariant::RefcountBalance,
-            format!("lost update: {v} of {cpus}"),
+            mmcheck::trace::Invariant::DataRace,
+            format!("lost update under the lock: {v} of {cpus}"),
         );
     }
 }

@@ -6,21 +6,29 @@
 //! head. Left out: 3.12's `PageSlab(page_head)` twin of the check (slab pages are not
 //! modelled).
 
-use super::Compound;
 use crate::mm::huge_memory::{compound_lock, compound_unlock};
 use crate::mm::hugetlb::{PageHeadHuge, PageHuge};
 use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
-use crate::sync::Ordering;
+use crate::sync::{atomic_dec, atomic_read};
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, VM_BUG_ON};
 
 /// 7cb2ef56 fixed by 27c73ae7.
-pub struct Commit27c73ae7;
+pub struct Variant;
 
-impl Compound for Commit27c73ae7 {
-    const ID: &'static str = "27c73ae7";
+impl Compound for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "27c73ae7",
+        area: Area::Compound,
+        kind: Kind::Commit {
+            subject: "mm: hugetlbfs: fix hugetlbfs optimization",
+        },
+        parent: Some("7cb2ef56"),
+        source: "AndreiLux/ref-3.10 mm/swap.c (3.10 with 27c73ae7 backported).",
+    };
 
     /// `__put_compound_page(page)` (mm/swap.c, 7cb2ef56; unchanged by 27c73ae7).
     fn __put_compound_page(m: &Mem, page: PagePtr) {
@@ -45,7 +53,7 @@ impl Compound for Commit27c73ae7 {
                         // __split_huge_page_refcount cannot race here.
                         VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
                         let p = m.pg(page);
-                        let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                        let old = atomic_dec(&p._mapcount);
                         ktrace!(F, "hugetlbfs tail {page:?}._mapcount {old} -> {}", old - 1);
                         if put_page_testzero(m, page_head) {
                             VM_BUG_ON!(F, true);
@@ -82,10 +90,10 @@ impl Compound for Commit27c73ae7 {
                 // __split_huge_page_refcount will wait now
                 let p = m.pg(page);
                 VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                let old = atomic_dec(&p._mapcount);
                 ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, m.pg(page_head)._count.load(Ordering::Relaxed) <= 0);
-                VM_BUG_ON!(F, p._count.load(Ordering::Relaxed) != 0);
+                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
                 compound_unlock(m, page_head);
 
                 if put_page_testzero(m, page_head) {

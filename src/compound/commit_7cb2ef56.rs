@@ -4,21 +4,29 @@
 //! pages are never split. `PageHuge()` follows `first_page` of a page that may stop being a
 //! tail under it (fixed by 27c73ae7).
 
-use super::Compound;
 use crate::mm::huge_memory::{compound_lock, compound_unlock};
 use crate::mm::hugetlb::PageHuge;
 use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
-use crate::sync::Ordering;
+use crate::sync::{atomic_dec, atomic_inc, atomic_read};
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, VM_BUG_ON};
 
 /// Linux 3.11 + 7cb2ef56: the hugetlbfs bypass.
-pub struct Commit7cb2ef56;
+pub struct Variant;
 
-impl Compound for Commit7cb2ef56 {
-    const ID: &'static str = "7cb2ef56";
+impl Compound for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "7cb2ef56",
+        area: Area::Compound,
+        kind: Kind::Commit {
+            subject: "mm: fix aio performance regression for database caused by THP",
+        },
+        parent: Some("linux-3.11"),
+        source: "the stable backport posting (seed 000) applied to linux-3.11.",
+    };
 
     /// `__put_compound_page(page)` (mm/swap.c, 7cb2ef56).
     fn __put_compound_page(m: &Mem, page: PagePtr) {
@@ -71,10 +79,10 @@ impl Compound for Commit7cb2ef56 {
                 // __split_huge_page_refcount will wait now
                 let p = m.pg(page);
                 VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                let old = atomic_dec(&p._mapcount);
                 ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, m.pg(page_head)._count.load(Ordering::Relaxed) <= 0);
-                VM_BUG_ON!(F, p._count.load(Ordering::Relaxed) != 0);
+                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
                 compound_unlock(m, page_head);
 
                 if put_page_testzero(m, page_head) {
@@ -111,7 +119,7 @@ impl Compound for Commit7cb2ef56 {
         // counts for tail page and its head page.
         if PageHuge(m, page) {
             let page_head = compound_head(m, page);
-            let old = m.pg(page_head)._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+            let old = atomic_inc(&m.pg(page_head)._count);
             ktrace!(
                 "__get_page_tail",
                 "bypass: {page_head:?}._count {old} -> {}",

@@ -2,20 +2,26 @@
 //! `compound_trans_head()`, pins the head with `get_page_unless_zero()` and takes
 //! `compound_lock` so that `__split_huge_page_refcount()` cannot run in between.
 
-use super::Compound;
 use crate::mm::huge_memory::{compound_lock, compound_unlock};
 use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
-use crate::sync::Ordering;
+use crate::sync::{atomic_dec, atomic_read};
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, VM_BUG_ON};
 
 /// The locked path of Linux 3.11.
-pub struct Linux311;
+pub struct Variant;
 
-impl Compound for Linux311 {
-    const ID: &'static str = "linux-3.11";
+impl Compound for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "linux-3.11",
+        area: Area::Compound,
+        kind: Kind::Release { version: "3.11" },
+        parent: None,
+        source: "mm/swap.c of 3.11 as the first wave wrote it. UNVERIFIED: a review found it keeps the pre-5bf5f03c (3.4) shape; issue #9 re-reads it.",
+    };
 
     /// `__put_compound_page(page)` (mm/swap.c, 3.11).
     fn __put_compound_page(m: &Mem, page: PagePtr) {
@@ -56,10 +62,10 @@ impl Compound for Linux311 {
                 // __split_huge_page_refcount will wait now
                 let p = m.pg(page);
                 VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                let old = atomic_dec(&p._mapcount);
                 ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, m.pg(page_head)._count.load(Ordering::Relaxed) <= 0);
-                VM_BUG_ON!(F, p._count.load(Ordering::Relaxed) != 0);
+                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
                 compound_unlock(m, page_head);
 
                 if put_page_testzero(m, page_head) {

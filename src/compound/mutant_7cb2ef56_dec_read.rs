@@ -1,23 +1,31 @@
 //! Mutant `7cb2ef56-dec-read`: 7cb2ef56 whose hugetlbfs bypass in `put_compound_page()`
 //! drops the head reference with `atomic_dec()` and then tests `atomic_read() == 0` instead of
 //! the single fully ordered `put_page_testzero()`. Two CPUs can both see zero: the destructor
-//! runs twice. Claim S1.2's model must catch it, or its SAFE verdict proves nothing.
+//! runs twice. Claim compound.2's model must catch it, or its SAFE verdict proves nothing.
 
-use super::Compound;
 use crate::mm::huge_memory::{compound_lock, compound_unlock};
 use crate::mm::hugetlb::PageHuge;
 use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
-use crate::sync::Ordering;
+use crate::sync::{atomic_dec, atomic_inc, atomic_read};
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, VM_BUG_ON};
 
 /// 7cb2ef56 with a non-atomic test-for-zero in the bypass.
-pub struct Mutant7cb2ef56DecRead;
+pub struct Variant;
 
-impl Compound for Mutant7cb2ef56DecRead {
-    const ID: &'static str = "7cb2ef56-dec-read";
+impl Compound for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "7cb2ef56-dec-read",
+        area: Area::Compound,
+        kind: Kind::Mutant {
+            removes: "the single fully ordered atomic_dec_and_test() of the bypass put",
+        },
+        parent: Some("7cb2ef56"),
+        source: "mutant of 7cb2ef56 (the power twin of the hugetlbfs get/put claim).",
+    };
 
     /// `__put_compound_page(page)` (mm/swap.c, 7cb2ef56).
     fn __put_compound_page(m: &Mem, page: PagePtr) {
@@ -35,9 +43,10 @@ impl Compound for Mutant7cb2ef56DecRead {
         // check refcount on head page and release the page if refcount is zero.
         if PageHuge(m, page) {
             let page = compound_head(m, page);
+            // MUTANT(7cb2ef56-dec-read): put_page_testzero() as atomic_dec() + atomic_read().
             let p = m.pg(page);
-            p._count.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
-            let now = p._count.load(Ordering::Relaxed); // atomic_read: Relaxed
+            atomic_dec(&p._count);
+            let now = atomic_read(&p._count); // atomic_read: Relaxed
             ktrace!(F, "bypass: {page:?}._count now {now}");
             if now == 0 {
                 Self::__put_compound_page(m, page);
@@ -74,10 +83,10 @@ impl Compound for Mutant7cb2ef56DecRead {
                 // __split_huge_page_refcount will wait now
                 let p = m.pg(page);
                 VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = p._mapcount.fetch_sub(1, Ordering::Relaxed); // atomic_dec: Relaxed
+                let old = atomic_dec(&p._mapcount);
                 ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, m.pg(page_head)._count.load(Ordering::Relaxed) <= 0);
-                VM_BUG_ON!(F, p._count.load(Ordering::Relaxed) != 0);
+                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
                 compound_unlock(m, page_head);
 
                 if put_page_testzero(m, page_head) {
@@ -114,7 +123,7 @@ impl Compound for Mutant7cb2ef56DecRead {
         // counts for tail page and its head page.
         if PageHuge(m, page) {
             let page_head = compound_head(m, page);
-            let old = m.pg(page_head)._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+            let old = atomic_inc(&m.pg(page_head)._count);
             ktrace!(
                 "__get_page_tail",
                 "bypass: {page_head:?}._count {old} -> {}",

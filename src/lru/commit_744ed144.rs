@@ -6,21 +6,28 @@
 //! the active list. A page queued by `activate_page()` on two CPUs, activated by one drain and
 //! then isolated, looks exactly like that to the second drain.
 
-use super::Lru;
 use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
 use crate::mm::lru::*;
-use crate::mm::swap::get_page;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::smp_processor_id;
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::VM_BUG_ON;
 
 /// 2.6.38-rc1: batched activation with the putback inference.
-pub struct Commit744ed144;
+pub struct Variant;
 
-impl Lru for Commit744ed144 {
-    const ID: &'static str = "744ed144";
+impl Lru for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "744ed144",
+        area: Area::Lru,
+        kind: Kind::Commit {
+            subject: "mm: batch activate_page() to reduce lock contention",
+        },
+        parent: Some("linux-2.6.37"),
+        source: "the 744ed144 patch (seed 001) applied to linux-2.6.37; reverted by 7a608572.",
+    };
     const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, 744ed144).
@@ -70,7 +77,7 @@ impl Lru for Commit744ed144 {
         if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
             let cpu = smp_processor_id();
             m.activate_page_pvecs.with(cpu, |pvec| {
-                get_page::<Order0>(m, page); // page_cache_get(page)
+                page_cache_get(m, page);
                 ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
                 if pagevec_add(m, pvec, page) == 0 {
                     pagevec_lru_move_fn(m, pvec, Self::__activate_page);
@@ -123,7 +130,7 @@ fn putback_active_lru_page<'m>(
         );
         if pagevec_add(m, pvec, page) == 0 {
             drop(lru_lock_held.take()); // spin_unlock_irq(&zone->lru_lock)
-            pagevec_lru_move_fn(m, pvec, Commit744ed144::__activate_page);
+            pagevec_lru_move_fn(m, pvec, Variant::__activate_page);
             *lru_lock_held = Some(lru_lock(m)); // spin_lock_irq(&zone->lru_lock)
         }
     });

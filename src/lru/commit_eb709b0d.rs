@@ -5,21 +5,28 @@
 //! `zone->lru_lock` and does nothing for a page that left the LRU meanwhile. Reclaim's
 //! `putback_lru_pages()` is the 2.6.37 one.
 
-use super::Lru;
 use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
 use crate::mm::lru::*;
-use crate::mm::swap::get_page;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::smp_processor_id;
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::VM_BUG_ON;
 
 /// 3.0: batched activation, strict re-check under the lock.
-pub struct CommitEb709b0d;
+pub struct Variant;
 
-impl Lru for CommitEb709b0d {
-    const ID: &'static str = "eb709b0d";
+impl Lru for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "eb709b0d",
+        area: Area::Lru,
+        kind: Kind::Commit {
+            subject: "mm: batch activate_page() to reduce lock contention (re-landed)",
+        },
+        parent: Some("linux-2.6.37"),
+        source: "eb709b0d as merged for 3.0, applied to the unbatched code (2.6.38-2.6.39 after the revert have the 2.6.37 activate_page).",
+    };
     const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
@@ -46,7 +53,7 @@ impl Lru for CommitEb709b0d {
         if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
             let cpu = smp_processor_id();
             m.activate_page_pvecs.with(cpu, |pvec| {
-                get_page::<Order0>(m, page); // page_cache_get(page)
+                page_cache_get(m, page);
                 ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
                 if pagevec_add(m, pvec, page) == 0 {
                     pagevec_lru_move_fn(m, pvec, Self::__activate_page);

@@ -1,23 +1,30 @@
 //! Mutant `eb709b0d-no-recheck`: eb709b0d whose `__activate_page()` trusts the lockless
 //! pre-check of `activate_page()` and moves the page without re-checking
-//! `PageLRU && !PageActive && !PageUnevictable` under `zone->lru_lock`. Claim S2.3 expects the
+//! `PageLRU && !PageActive && !PageUnevictable` under `zone->lru_lock`. Claim lru.3 expects the
 //! checker to catch it.
 
-use super::Lru;
 use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
 use crate::mm::lru::*;
-use crate::mm::swap::get_page;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::smp_processor_id;
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::VM_BUG_ON;
 
 /// eb709b0d without the re-check under the lock.
-pub struct MutantEb709b0dNoRecheck;
+pub struct Variant;
 
-impl Lru for MutantEb709b0dNoRecheck {
-    const ID: &'static str = "eb709b0d-no-recheck";
+impl Lru for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "eb709b0d-no-recheck",
+        area: Area::Lru,
+        kind: Kind::Mutant {
+            removes: "the PageLRU && !PageActive && !PageUnevictable re-check under lru_lock in __activate_page",
+        },
+        parent: Some("eb709b0d"),
+        source: "mutant of eb709b0d.",
+    };
     const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
@@ -28,7 +35,9 @@ impl Lru for MutantEb709b0dNoRecheck {
             "__activate_page",
             "{page:?}: PageLRU {lru_set} PageActive {active}"
         );
-        let _ = (lru_set, active, unevictable); // checked before the lock only
+        // MUTANT(eb709b0d-no-recheck): no re-check under lru_lock; activate_page()'s lockless
+        // pre-check is trusted.
+        let _ = (lru_set, active, unevictable);
         {
             let lru = page_lru_base_type(p);
             del_page_from_lru_list(m, page, lru);
@@ -45,7 +54,7 @@ impl Lru for MutantEb709b0dNoRecheck {
         if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
             let cpu = smp_processor_id();
             m.activate_page_pvecs.with(cpu, |pvec| {
-                get_page::<Order0>(m, page); // page_cache_get(page)
+                page_cache_get(m, page);
                 ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
                 if pagevec_add(m, pvec, page) == 0 {
                     pagevec_lru_move_fn(m, pvec, Self::__activate_page);

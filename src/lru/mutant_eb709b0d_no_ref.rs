@@ -1,22 +1,30 @@
 //! Mutant `eb709b0d-no-ref`: eb709b0d whose `activate_page()` queues the page without
 //! `page_cache_get()`. The pagevec then holds a page nobody pins, and the drain's
-//! `release_pages()` drops a reference it never took. Claim S2.4 expects the checker to catch
+//! `release_pages()` drops a reference it never took. Claim lru.4 expects the checker to catch
 //! the page freed while it is still queued.
 
-use super::Lru;
 use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
 use crate::mm::lru::*;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::smp_processor_id;
+use crate::variant::{Area, Kind, VariantMeta};
 use crate::VM_BUG_ON;
 
 /// eb709b0d without the pagevec's reference.
-pub struct MutantEb709b0dNoRef;
+pub struct Variant;
 
-impl Lru for MutantEb709b0dNoRef {
-    const ID: &'static str = "eb709b0d-no-ref";
+impl Lru for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "eb709b0d-no-ref",
+        area: Area::Lru,
+        kind: Kind::Mutant {
+            removes: "the pagevec's page_cache_get() in activate_page",
+        },
+        parent: Some("eb709b0d"),
+        source: "mutant of eb709b0d.",
+    };
     const BATCHED: bool = true;
 
     /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
@@ -43,6 +51,7 @@ impl Lru for MutantEb709b0dNoRef {
         if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
             let cpu = smp_processor_id();
             m.activate_page_pvecs.with(cpu, |pvec| {
+                // MUTANT(eb709b0d-no-ref): no page_cache_get(page) for the pagevec's reference.
                 ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
                 if pagevec_add(m, pvec, page) == 0 {
                     pagevec_lru_move_fn(m, pvec, Self::__activate_page);

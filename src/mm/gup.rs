@@ -4,7 +4,7 @@
 use super::swap::compound_head;
 use super::Mem;
 use crate::page::*;
-use crate::sync::Ordering;
+use crate::sync::{atomic_add, atomic_inc, atomic_read};
 use crate::{ktrace, VM_BUG_ON};
 
 /// `get_huge_page_tail(page)` (arch/x86/mm/gup.c, 3.10): `__split_huge_page_refcount()` cannot
@@ -13,8 +13,8 @@ use crate::{ktrace, VM_BUG_ON};
 pub fn get_huge_page_tail(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     VM_BUG_ON!("get_huge_page_tail", page_mapcount(p) < 0);
-    VM_BUG_ON!("get_huge_page_tail", p._count.load(Ordering::Relaxed) != 0);
-    let old = p._mapcount.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    VM_BUG_ON!("get_huge_page_tail", atomic_read(&p._count) != 0);
+    let old = atomic_inc(&p._mapcount);
     ktrace!(
         "get_huge_page_tail",
         "{page:?}._mapcount {old} -> {}",
@@ -26,11 +26,8 @@ pub fn get_huge_page_tail(m: &Mem, page: PagePtr) {
 pub fn get_head_page_multiple(m: &Mem, page: PagePtr, nr: i32) {
     let p = m.pg(page);
     VM_BUG_ON!("get_head_page_multiple", page != compound_head(m, page));
-    VM_BUG_ON!(
-        "get_head_page_multiple",
-        p._count.load(Ordering::Relaxed) == 0
-    );
-    let old = p._count.fetch_add(nr, Ordering::Relaxed); // atomic_add: Relaxed
+    VM_BUG_ON!("get_head_page_multiple", atomic_read(&p._count) == 0);
+    let old = atomic_add(nr, &p._count);
     SetPageReferenced(p);
     ktrace!(
         "get_head_page_multiple",

@@ -1,11 +1,13 @@
 //! mm/huge_memory.c (Linux 3.10): `__split_huge_page_refcount`, the THP split that hands
 //! each tail its own reference count.
 
-use super::swap::put_page;
+use super::swap::{put_page, Compound};
 use super::Mem;
-use crate::compound::Compound;
 use crate::page::*;
-use crate::sync::{bit_spin_lock, bit_spin_unlock, smp_mb, smp_wmb, Ordering, RacyStore};
+use crate::sync::{
+    atomic_add, atomic_read, atomic_set, atomic_sub, bit_spin_lock, bit_spin_unlock, smp_mb,
+    smp_wmb, spin_lock, spin_unlock, READ_ONCE, WRITE_ONCE,
+};
 use crate::{ktrace, BUG_ON};
 
 /// `compound_lock(page)` (include/linux/mm.h, 3.10): `bit_spin_lock(PG_compound_lock, &page->flags)`.
@@ -32,7 +34,7 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
     let hpage_pmd_nr = m.hpage_pmd_nr();
 
     // prevent PageLRU to go away from under us, and freeze lru stats
-    let lru_lock = m.zone.lru_lock.lock();
+    let lru_lock = spin_lock(&m.zone.lru_lock);
     compound_lock(m, page);
 
     for i in (1..hpage_pmd_nr).rev() {
@@ -49,7 +51,7 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         // get_page_unless_zero() may be running on it: atomic_add, not atomic_set.
         let (head_maps, tail_pins) = (page_mapcount(head), page_mapcount(page_tail));
         let add = head_maps + tail_pins + 1;
-        let old = page_tail._count.fetch_add(add, Ordering::Relaxed); // atomic_add: Relaxed
+        let old = atomic_add(add, &page_tail._count);
         ktrace!(
             "__split_huge_page_refcount",
             "{tail_ptr:?}._count {old} -> {} (mapcount(head) {head_maps} + tail pins {tail_pins} + 1)",
@@ -61,39 +63,35 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
 
         // page_tail->flags &= ~PAGE_FLAGS_CHECK_AT_PREP; |= head's referenced, swapbacked,
         // mlocked, uptodate; |= PG_dirty. Non-atomic, as in the kernel.
-        let keep = head.flags.load(Ordering::Relaxed)
+        let keep = READ_ONCE(&head.flags)
             & (bit(PG_REFERENCED) | bit(PG_SWAPBACKED) | bit(PG_MLOCKED) | bit(PG_UPTODATE));
-        let f = page_tail.flags.load(Ordering::Relaxed);
-        page_tail
-            .flags
-            .racy_store((f & !PAGE_FLAGS_CHECK_AT_PREP) | keep | bit(PG_DIRTY));
+        let f = READ_ONCE(&page_tail.flags);
+        WRITE_ONCE(
+            &page_tail.flags,
+            (f & !PAGE_FLAGS_CHECK_AT_PREP) | keep | bit(PG_DIRTY),
+        );
         ktrace!("__split_huge_page_refcount", "ClearPageTail({tail_ptr:?})");
 
         // clear PageTail before overwriting first_page
         smp_wmb();
 
         // The mapcount is only accounted in the head page; it is transferred to the tails.
-        page_tail
-            ._mapcount
-            .racy_store(head._mapcount.load(Ordering::Relaxed));
+        atomic_set(&page_tail._mapcount, atomic_read(&head._mapcount));
     }
-    let old = head._count.fetch_sub(tail_count, Ordering::Relaxed); // atomic_sub: Relaxed
+    let old = atomic_sub(tail_count, &head._count);
     ktrace!(
         "__split_huge_page_refcount",
         "{page:?}._count {old} -> {} (tail pins moved)",
         old - tail_count
     );
-    BUG_ON!(
-        "__split_huge_page_refcount",
-        head._count.load(Ordering::Relaxed) <= 0
-    );
+    BUG_ON!("__split_huge_page_refcount", atomic_read(&head._count) <= 0);
 
     // ClearPageCompound(page): BUG_ON(!PageHead(page)); ClearPageHead(page);
     BUG_ON!("__split_huge_page_refcount", !PageHead(head));
     ClearPageHead(head);
     ktrace!("__split_huge_page_refcount", "ClearPageCompound({page:?})");
     compound_unlock(m, page);
-    drop(lru_lock);
+    spin_unlock(lru_lock);
 
     for i in 1..hpage_pmd_nr {
         let tail_ptr = page + i;

@@ -4,11 +4,10 @@
 use super::page_alloc::{
     __free_pages, alloc_pages, get_compound_page_dtor, set_compound_page_dtor, set_page_refcounted,
 };
-use super::swap::{compound_head, put_page};
+use super::swap::{compound_head, put_page, Compound};
 use super::Mem;
-use crate::compound::Compound;
 use crate::page::*;
-use crate::sync::{Ordering, RacyStore, CHECKED};
+use crate::sync::{atomic_read, spin_lock, CHECKED, READ_ONCE, WRITE_ONCE};
 use crate::trace::{fail, Invariant};
 use crate::{ktrace, BUG_ON, VM_BUG_ON};
 
@@ -43,7 +42,7 @@ pub fn PageHeadHuge(m: &Mem, page_head: PagePtr) -> bool {
 fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     if CHECKED {
-        if pool.freelist.contains(&page) || p.ghost.in_hugepool.load(Ordering::Relaxed) {
+        if pool.freelist.contains(&page) || p.ghost_in_hugepool() {
             fail(
                 "enqueue_huge_page",
                 Invariant::UseAfterFree,
@@ -73,8 +72,8 @@ fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
                 );
             }
         }
-        p.ghost.in_hugepool.store(true, Ordering::Relaxed);
     }
+    p.ghost.set_in_hugepool(true);
     pool.freelist.push(page);
     pool.free_huge_pages += 1;
 }
@@ -83,13 +82,10 @@ fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
 fn dequeue_huge_page(pool: &mut super::HugePool, m: &Mem) -> Option<PagePtr> {
     let page = pool.freelist.pop()?;
     pool.free_huge_pages -= 1;
-    if CHECKED {
-        let p = m.pg(page);
-        p.ghost.in_hugepool.store(false, Ordering::Relaxed);
-        // The page changes hands: a new generation for the whole compound page.
-        for i in 0..(1usize << m.hstate.order) {
-            m.pg(page + i).ghost.gen.fetch_add(1, Ordering::Relaxed);
-        }
+    m.pg(page).ghost.set_in_hugepool(false);
+    // The page changes hands: a new generation for the whole compound page.
+    for i in 0..(1usize << m.hstate.order) {
+        m.pg(page + i).ghost.new_generation();
     }
     Some(page)
 }
@@ -99,9 +95,9 @@ pub fn free_huge_page(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     ktrace!("free_huge_page", "{page:?} back to the hugetlb pool");
     set_page_private(p, 0);
-    BUG_ON!("free_huge_page", p._count.load(Ordering::Relaxed) != 0);
+    BUG_ON!("free_huge_page", atomic_read(&p._count) != 0);
     BUG_ON!("free_huge_page", page_mapcount(p) != 0);
-    let mut pool = m.hstate.lock.lock();
+    let mut pool = spin_lock(&m.hstate.lock);
     if pool.surplus_huge_pages > 0 {
         pool.surplus_huge_pages -= 1;
         pool.nr_huge_pages -= 1;
@@ -125,8 +121,8 @@ pub fn update_and_free_page(m: &Mem, page: PagePtr) {
         let p = m.pg(page + i);
         let clear =
             bit(PG_LOCKED) | bit(PG_REFERENCED) | bit(PG_DIRTY) | bit(PG_ACTIVE) | bit(PG_PRIVATE);
-        let f = p.flags.load(Ordering::Relaxed);
-        p.flags.racy_store(f & !clear); // page[i].flags &= ~(...), non-atomic
+        let f = READ_ONCE(&p.flags);
+        WRITE_ONCE(&p.flags, f & !clear); // page[i].flags &= ~(...), non-atomic
     }
     set_compound_page_dtor(m, page, DTOR_NULL);
     set_page_refcounted(m, page);
@@ -140,7 +136,7 @@ pub fn alloc_fresh_huge_page<V: Compound>(m: &Mem) -> bool {
         return false;
     };
     set_compound_page_dtor(m, page, DTOR_FREE_HUGE_PAGE);
-    m.hstate.lock.lock().nr_huge_pages += 1;
+    spin_lock(&m.hstate.lock).nr_huge_pages += 1;
     put_page::<V>(m, page); // free it into the hugepage allocator
     true
 }
@@ -149,7 +145,7 @@ pub fn alloc_fresh_huge_page<V: Compound>(m: &Mem) -> bool {
 /// `set_page_refcounted()`. None when the pool is empty.
 pub fn alloc_huge_page(m: &Mem) -> Option<PagePtr> {
     let page = {
-        let mut pool = m.hstate.lock.lock();
+        let mut pool = spin_lock(&m.hstate.lock);
         dequeue_huge_page(&mut pool, m)?
     };
     set_page_refcounted(m, page);
@@ -162,7 +158,7 @@ pub fn alloc_huge_page(m: &Mem) -> Option<PagePtr> {
 pub fn set_max_huge_pages(m: &Mem, count: usize) {
     loop {
         let page = {
-            let mut pool = m.hstate.lock.lock();
+            let mut pool = spin_lock(&m.hstate.lock);
             if pool.nr_huge_pages <= count {
                 return;
             }

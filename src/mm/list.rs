@@ -1,19 +1,16 @@
 //! `struct list_head` (include/linux/list.h) with CONFIG_DEBUG_LIST (lib/list_debug.c).
 //!
-//! A node is a page's `lru` field (`page.lru_next` / `lru_prev`) or a list head; links are
-//! node ids held in atomic words (lists are changed under `zone->lru_lock`, or privately by
-//! the CPU that isolated the pages, and read by nobody else; the atomics let the checkers see
-//! an unlocked access race). The checks are the kernel's `__list_add` / `__list_del_entry`
-//! neighbour checks, plus ghost list membership: adding an entry that is still on a list, or
-//! deleting one that is on none, is list corruption even where the neighbour checks happen
-//! to pass.
+//! A node is a page's `lru` field or a list head; links are node ids held in `RaceCell`s
+//! (lists are changed under `zone->lru_lock`, or privately by the CPU that isolated the
+//! pages; loom reports two accesses no lock orders as a data race). The checks are the
+//! kernel's `__list_add` / `__list_del_entry` neighbour checks, plus ghost list membership:
+//! adding an entry that is still on a list, or deleting one that is on none, is list
+//! corruption even where the neighbour checks happen to pass.
 
 use super::Mem;
-use crate::page::{ListLinks, PagePtr};
+use crate::page::{ListLinks, PagePtr, LIST_POISON1, LIST_POISON2};
 use crate::sync::{RaceCell, CHECKED};
 use crate::trace::{fail, Invariant};
-use std::sync::atomic::AtomicUsize as GhostUsize;
-use std::sync::atomic::Ordering;
 
 /// The lists a model has: LRU lists of the zone and private lists of isolating CPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,21 +47,13 @@ impl ListId {
     }
 }
 
-/// Ghost: which list a page's `lru` is on (list index + 1; 0 = none).
-#[derive(Default)]
-pub struct GhostList(pub GhostUsize);
+/// Ghost: the list a page's `lru` was last linked on (None: on no list).
+pub fn ghost_on_list(m: &Mem, page: PagePtr) -> Option<ListId> {
+    m.pg(page).ghost.on_list.get().map(ListId::from_index)
+}
 
-impl GhostList {
-    pub fn get(&self) -> Option<ListId> {
-        match self.0.load(Ordering::Relaxed) {
-            0 => None,
-            n => Some(ListId::from_index(n - 1)),
-        }
-    }
-    fn set(&self, l: Option<ListId>) {
-        self.0
-            .store(l.map_or(0, |l| l.index() + 1), Ordering::Relaxed);
-    }
+fn set_ghost_on_list(m: &Mem, page: PagePtr, l: Option<ListId>) {
+    m.pg(page).ghost.on_list.set(l.map(ListId::index));
 }
 
 /// All list heads of a machine; node ids: page frames `0..nr_pages`, heads after them.
@@ -154,14 +143,14 @@ fn __list_add(m: &Mem, new: PagePtr, prev: usize, next: usize, list: ListId) {
         );
     }
     if CHECKED {
-        if let Some(on) = m.pg(new).ghost.on_list.get() {
+        if let Some(on) = ghost_on_list(m, new) {
             fail(
                 "list_add",
                 Invariant::ListCorruption,
                 format!("list_add of {new:?} onto {list:?}, but it is still linked on {on:?}"),
             );
         }
-        m.pg(new).ghost.on_list.set(Some(list));
+        set_ghost_on_list(m, new, Some(list));
     }
     next_prev.set(new_id);
     let (new_next, new_prev) = links(m, Node::Page(new));
@@ -190,7 +179,7 @@ pub fn list_del(m: &Mem, entry: PagePtr) {
             format!("list_del corruption: {entry:?} is poisoned (already deleted)"),
         );
     }
-    if CHECKED && m.pg(entry).ghost.on_list.get().is_none() {
+    if CHECKED && ghost_on_list(m, entry).is_none() {
         fail(
             "list_del",
             Invariant::ListCorruption,
@@ -226,7 +215,7 @@ pub fn list_del(m: &Mem, entry: PagePtr) {
     e_next.set(LIST_POISON1);
     e_prev.set(LIST_POISON2);
     if CHECKED {
-        m.pg(entry).ghost.on_list.set(None);
+        set_ghost_on_list(m, entry, None);
     }
 }
 
@@ -247,10 +236,6 @@ pub fn lru_to_page(m: &Mem, head: ListId) -> PagePtr {
         ),
     }
 }
-
-/// LIST_POISON1 / LIST_POISON2 (include/linux/poison.h).
-pub const LIST_POISON1: usize = 0x0010_0100;
-pub const LIST_POISON2: usize = 0x0020_0200;
 
 /// Walk a list from its head (end-of-scenario check, single-threaded): the pages on it, with
 /// every `prev` link verified. Corruption is a failure.

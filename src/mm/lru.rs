@@ -2,28 +2,71 @@
 //! include/linux/mm_inline.h (`add_page_to_lru_list`, `del_page_from_lru_list`,
 //! `del_page_from_lru`), include/linux/pagevec.h, mm/swap.c (`pagevec_lru_move_fn`,
 //! `release_pages`, `activate_page_drain`, `lru_add_drain`) and mm/vmscan.c
-//! (`isolate_lru_page`). The variant-specific functions live in `crate::lru`.
+//! (`isolate_lru_page`), and the trait the variants implement (`crate::lru` holds one file
+//! per version of `activate_page`).
 //!
 //! Only file pages are modelled (two LRU lists: inactive and active file); anon, unevictable
-//! and memcg lists, vmstat counters and reclaim statistics are left out (proofs/S2.1.md).
+//! and memcg lists, vmstat counters and reclaim statistics are left out (proofs/lru.1.md).
 
 use super::list::{list_add, list_del, ListId};
 use super::page_alloc::free_hot_cold_page;
-use super::swap::put_page_testzero;
+use super::swap::{__put_single_page, put_page_testzero};
 use super::Mem;
-use crate::compound::Commit27c73ae7;
 use crate::page::*;
-use crate::sync::{SpinGuard, CHECKED};
-use crate::trace::{fail, Invariant};
+use crate::sync::{atomic_inc, atomic_read, spin_lock, SpinGuard};
+use crate::trace::{fail, harness_fail, Invariant};
+use crate::variant::VariantMeta;
 use crate::{ktrace, VM_BUG_ON};
-use std::sync::atomic::Ordering;
 
-/// Order-0 pages: every compound-refcounting variant treats them alike; this one is used for
-/// their `get_page`/`put_page`.
-pub type Order0 = Commit27c73ae7;
+/// One version of activate_page and its batching.
+pub trait Lru: 'static + Send + Sync {
+    /// What the variant is (`crate::variant`).
+    const META: VariantMeta;
+    /// Whether `activate_page` queues the page in a per-CPU pagevec (SMP batching) or moves it
+    /// at once under `lru_lock`.
+    const BATCHED: bool;
+    /// `activate_page(page)`: the caller holds a reference to `page`.
+    fn activate_page(m: &Mem, page: PagePtr);
+    /// `__activate_page(page, arg)`: move one page to the active list, `lru_lock` held.
+    fn __activate_page(m: &Mem, page: PagePtr);
+    /// `activate_page_drain(cpu)`: flush CPU `cpu`'s pagevec (runs on that CPU).
+    fn activate_page_drain(m: &Mem, cpu: usize);
+    /// `putback_lru_pages(zone, ..., page_list)`: reclaim puts its isolated pages back.
+    fn putback_lru_pages(m: &Mem, list: ListId);
+}
 
 /// PAGEVEC_SIZE (include/linux/pagevec.h): 14. A model may use a smaller size (MemConfig).
 pub const PAGEVEC_SIZE: usize = 14;
+
+/// `page_cache_get(page)` = `get_page(page)` (include/linux/mm.h, 2.6.38) of an order-0 page:
+/// `VM_BUG_ON(atomic_read(&page->_count) < !PageTail(page)); atomic_inc(&page->_count);`.
+/// The LRU models hold only order-0 pages; a tail page here is a harness error.
+pub fn page_cache_get(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if PageTail(p) {
+        harness_fail(
+            "page_cache_get",
+            format!("{page:?} is a tail page: the LRU models have order-0 pages only"),
+        );
+    }
+    VM_BUG_ON!("get_page", atomic_read(&p._count) < 1);
+    let old = atomic_inc(&p._count);
+    ktrace!("get_page", "{page:?}._count {old} -> {}", old + 1);
+}
+
+/// `page_cache_release(page)` = `put_page(page)` (mm/swap.c, 2.6.38) of an order-0 page:
+/// `if (put_page_testzero(page)) __put_single_page(page);`.
+pub fn page_cache_release(m: &Mem, page: PagePtr) {
+    if PageCompound(m.pg(page)) {
+        harness_fail(
+            "page_cache_release",
+            format!("{page:?} is a compound page: the LRU models have order-0 pages only"),
+        );
+    }
+    if put_page_testzero(m, page) {
+        __put_single_page(m, page);
+    }
+}
 
 /// `struct pagevec`.
 #[derive(Default)]
@@ -48,27 +91,23 @@ pub fn pagevec_count(pvec: &Pagevec) -> usize {
 
 /// `pagevec_add(pvec, page)`: returns the space left (0: full, flush now).
 pub fn pagevec_add(m: &Mem, pvec: &mut Pagevec, page: PagePtr) -> usize {
-    if CHECKED {
-        m.pg(page).ghost.queued.fetch_add(1, Ordering::Relaxed);
-    }
+    m.pg(page).ghost.queue(1);
     pvec.pages.push(page);
     pvec.size - pvec.pages.len()
 }
 
 /// `pagevec_reinit(pvec)`.
 fn pagevec_reinit(m: &Mem, pvec: &mut Pagevec) {
-    if CHECKED {
-        for p in &pvec.pages {
-            m.pg(*p).ghost.queued.fetch_sub(1, Ordering::Relaxed);
-        }
+    for p in &pvec.pages {
+        m.pg(*p).ghost.queue(-1);
     }
     pvec.pages.clear();
 }
 
 /// `spin_lock_irq(&zone->lru_lock)`, counted (the benchmarks report acquisitions).
 pub fn lru_lock(m: &Mem) -> SpinGuard<'_, ()> {
-    m.zone.lru_lock_acquisitions.fetch_add(1, Ordering::Relaxed);
-    m.zone.lru_lock.lock()
+    m.zone.lru_lock_acquisitions.count();
+    spin_lock(&m.zone.lru_lock)
 }
 
 /// `page_lru_base_type(page)`: file pages only here: LRU_INACTIVE_FILE.
@@ -183,7 +222,7 @@ pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> bool {
         if PageLRU(p) {
             let lru = page_lru(p);
             ret = true;
-            super::swap::get_page::<Order0>(m, page);
+            page_cache_get(m, page);
             ClearPageLRU(p);
             del_page_from_lru_list(m, page, lru);
         }
@@ -198,12 +237,29 @@ pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> bool {
 
 /// Ghost end check helper: the page must not be queued in any pagevec.
 pub fn assert_not_queued(m: &Mem, page: PagePtr, when: &'static str) {
-    let q = m.pg(page).ghost.queued.load(Ordering::Relaxed);
+    let q = m.pg(page).ghost_queued();
     if q != 0 {
         fail(
             when,
             Invariant::RefcountBalance,
             format!("{page:?} still queued in {q} pagevec(s)"),
         );
+    }
+}
+
+/// `lru_add_drain()` -> `drain_cpu_pagevecs(get_cpu())` (mm/swap.c, 2.6.38): of the per-CPU
+/// pagevecs only `activate_page_pvecs` is modelled.
+pub fn lru_add_drain<V: Lru>(m: &Mem) {
+    V::activate_page_drain(m, crate::sync::smp_processor_id());
+}
+
+/// `mark_page_accessed(page)` (mm/swap.c, 2.6.38): the caller of activate_page.
+pub fn mark_page_accessed<V: Lru>(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if !PageActive(p) && !PageUnevictable(p) && PageReferenced(p) && PageLRU(p) {
+        V::activate_page(m, page);
+        ClearPageReferenced(p);
+    } else if !PageReferenced(p) {
+        SetPageReferenced(p);
     }
 }

@@ -1,5 +1,6 @@
 //! The machine the kernel code runs on: memmap, zone (buddy allocator, `lru_lock`) and the
-//! hugetlb pool, plus the mm/ functions shared by every variant.
+//! hugetlb pool, plus the mm/ functions shared by every variant and the traits the variants
+//! implement (`swap::Compound`, `lru::Lru`, `vma::VmaAdjust`). Nothing here names a variant.
 
 pub mod gup;
 pub mod huge_memory;
@@ -7,15 +8,15 @@ pub mod hugetlb;
 pub mod list;
 pub mod lru;
 pub mod page_alloc;
+pub mod page_ref;
 pub mod rmap;
 pub mod swap;
 pub mod vma;
 
 use crate::page::{MemMap, Page, PagePtr};
-use crate::sync::{PerCpu, SpinLock};
+use crate::sync::{EventCounter, PerCpu, SpinLock};
 use list::Lists;
 use lru::Pagevec;
-use std::sync::atomic::AtomicU64;
 
 /// `struct zone`, reduced to what the modelled code takes.
 pub struct Zone {
@@ -25,7 +26,7 @@ pub struct Zone {
     pub lru_lock: SpinLock<()>,
     /// How often `lru_lock` was taken by the LRU code (a statistic for the benchmarks; a plain
     /// std atomic, invisible to the checkers).
-    pub lru_lock_acquisitions: AtomicU64,
+    pub lru_lock_acquisitions: EventCounter,
 }
 
 /// The buddy allocator's state: which page frames are free. A block of order `n` is handed out
@@ -103,7 +104,7 @@ impl Mem {
                     free: vec![true; cfg.nr_pages],
                 }),
                 lru_lock: SpinLock::new(()),
-                lru_lock_acquisitions: AtomicU64::new(0),
+                lru_lock_acquisitions: EventCounter::default(),
             },
             hstate: Hstate {
                 order: cfg.huge_order,

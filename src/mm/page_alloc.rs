@@ -2,18 +2,18 @@
 
 use super::{hugetlb, Mem};
 use crate::page::*;
-use crate::sync::{Ordering, RacyStore, CHECKED};
+use crate::sync::{atomic_read, spin_lock, CHECKED, READ_ONCE, WRITE_ONCE};
 use crate::trace::{fail, Invariant};
 use crate::{ktrace, VM_BUG_ON};
 
 /// `get_compound_page_dtor(page)` (include/linux/mm.h, 3.10): `page[1].lru.next`.
 pub fn get_compound_page_dtor(m: &Mem, page: PagePtr) -> usize {
-    m.pg(page + 1).lru_next.load(Ordering::Relaxed)
+    READ_ONCE(&m.pg(page + 1).lru_next)
 }
 
 /// `set_compound_page_dtor(page, dtor)` (include/linux/mm.h, 3.10).
 pub fn set_compound_page_dtor(m: &Mem, page: PagePtr, dtor: usize) {
-    m.pg(page + 1).lru_next.racy_store(dtor);
+    WRITE_ONCE(&m.pg(page + 1).lru_next, dtor);
 }
 
 /// `compound_order(page)` (include/linux/mm.h, 3.10): `page[1].lru.prev` if PageHead.
@@ -21,12 +21,12 @@ pub fn compound_order(m: &Mem, page: PagePtr) -> u32 {
     if !PageHead(m.pg(page)) {
         return 0;
     }
-    m.pg(page + 1).lru_prev.load(Ordering::Relaxed) as u32
+    READ_ONCE(&m.pg(page + 1).lru_prev) as u32
 }
 
 /// `set_compound_order(page, order)` (include/linux/mm.h, 3.10).
 pub fn set_compound_order(m: &Mem, page: PagePtr, order: u32) {
-    m.pg(page + 1).lru_prev.racy_store(order as usize);
+    WRITE_ONCE(&m.pg(page + 1).lru_prev, order as usize);
 }
 
 /// Call a compound destructor read from `page[1].lru.next`: `(*dtor)(page)`. A word that is
@@ -54,7 +54,7 @@ pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
         let p = m.pg(page + i);
         __SetPageTail(p);
         set_page_count(p, 0);
-        p.private.racy_store(page.0); // p->first_page = page
+        set_first_page(p, page);
     }
 }
 
@@ -83,9 +83,9 @@ pub fn bad_page(m: &Mem, page: PagePtr, why: &str) -> ! {
         Invariant::BadPage,
         format!(
             "BUG: Bad page state: {page:?} count:{} mapcount:{} flags:{:#x} ({why})",
-            p._count.load(Ordering::Relaxed),
+            atomic_read(&p._count),
             page_mapcount(p),
-            p.flags.load(Ordering::Relaxed)
+            READ_ONCE(&p.flags)
         ),
     )
 }
@@ -96,15 +96,15 @@ fn free_pages_check(m: &Mem, page: PagePtr) {
     if page_mapcount(p) != 0 {
         bad_page(m, page, "nonzero mapcount");
     }
-    if p._count.load(Ordering::Relaxed) != 0 {
+    if atomic_read(&p._count) != 0 {
         bad_page(m, page, "nonzero _count");
     }
-    let flags = p.flags.load(Ordering::Relaxed);
+    let flags = READ_ONCE(&p.flags);
     if flags & PAGE_FLAGS_CHECK_AT_FREE != 0 {
         bad_page(m, page, "flags set at free");
     }
     if flags & PAGE_FLAGS_CHECK_AT_PREP != 0 {
-        p.flags.racy_store(flags & !PAGE_FLAGS_CHECK_AT_PREP);
+        WRITE_ONCE(&p.flags, flags & !PAGE_FLAGS_CHECK_AT_PREP);
     }
 }
 
@@ -132,7 +132,7 @@ fn ghost_on_free(m: &Mem, page: PagePtr) {
             ),
         );
     }
-    p.ghost.allocated.store(false, Ordering::Relaxed);
+    p.ghost.set_allocated(false);
 }
 
 /// `free_pages_prepare(page, order)` + `__free_one_page()` (mm/page_alloc.c, 3.10).
@@ -149,7 +149,7 @@ fn free_pages(m: &Mem, page: PagePtr, order: u32) {
         ghost_on_free(m, page + i);
     }
     let pfn = m.map.pfn(page);
-    let mut area = m.zone.lock.lock();
+    let mut area = spin_lock(&m.zone.lock);
     for i in 0..nr {
         area.free[pfn + i] = true;
     }
@@ -186,7 +186,7 @@ pub fn __free_pages(m: &Mem, page: PagePtr, order: u32) {
 pub fn set_page_refcounted(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     VM_BUG_ON!("set_page_refcounted", PageTail(p));
-    VM_BUG_ON!("set_page_refcounted", p._count.load(Ordering::Relaxed) != 0);
+    VM_BUG_ON!("set_page_refcounted", atomic_read(&p._count) != 0);
     set_page_count(p, 1);
     ktrace!("set_page_refcounted", "{page:?}._count = 1");
 }
@@ -197,7 +197,7 @@ pub fn set_page_refcounted(m: &Mem, page: PagePtr) {
 pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
     let nr = 1usize << order;
     let pfn = {
-        let mut area = m.zone.lock.lock();
+        let mut area = spin_lock(&m.zone.lock);
         let pfn = (0..area.free.len())
             .step_by(nr)
             .find(|&s| s + nr <= area.free.len() && area.free[s..s + nr].iter().all(|&f| f))?;
@@ -210,11 +210,10 @@ pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
     for i in 0..nr {
         let p = m.pg(page + i);
         // prep_new_page(): a page in the free lists is clean; PAGE_FLAGS_CHECK_AT_PREP.
-        if p.flags.load(Ordering::Relaxed) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0
-        {
+        if READ_ONCE(&p.flags) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0 {
             bad_page(m, page + i, "dirty page in the free lists");
         }
-        p.private.racy_store(0);
+        set_page_private(p, 0);
         ghost_on_alloc(p);
     }
     set_page_refcounted(m, page);

@@ -3,18 +3,19 @@
 use super::Mem;
 use crate::ktrace;
 use crate::page::PagePtr;
-use crate::sync::{full_rmw, Ordering};
+use crate::sync::atomic_add_return;
 
 /// `page_remove_rmap(page)` (mm/rmap.c, 3.10), the mapcount part:
-/// `atomic_add_negative(-1, &page->_mapcount)` returns a value, so it is fully ordered.
-/// Returns true when this was the last mapping.
+/// `atomic_add_negative(-1, &page->_mapcount)` (written as `atomic_add_return(-1, ..) < 0`,
+/// the same fully ordered RMW, so the trace shows the count). Returns true when this was the
+/// last mapping.
 pub fn page_remove_rmap(m: &Mem, page: PagePtr) -> bool {
     let p = m.pg(page);
-    let old = full_rmw(|| p._mapcount.fetch_sub(1, Ordering::Relaxed));
+    let new = atomic_add_return(-1, &p._mapcount);
     ktrace!(
         "page_remove_rmap",
-        "{page:?}._mapcount {old} -> {}",
-        old - 1
+        "{page:?}._mapcount {} -> {new}",
+        new + 1
     );
-    old - 1 < 0
+    new < 0
 }

@@ -1,33 +1,33 @@
 //! The parts of mm/swap.c, include/linux/mm.h and include/linux/huge_mm.h (Linux 3.10–3.12)
-//! that every compound-refcounting variant shares. The variant-specific functions
-//! (`__get_page_tail`, `put_compound_page`, `__put_compound_page`) live in `crate::compound`.
+//! that every compound-refcounting variant shares, and the trait the variants implement
+//! (`crate::compound` holds one file per version of `__get_page_tail`, `put_compound_page`,
+//! `__put_compound_page`).
 
 use super::page_alloc::free_hot_cold_page;
 use super::Mem;
-use crate::compound::Compound;
 use crate::page::*;
-use crate::sync::{full_rmw, smp_rmb, Ordering};
+use crate::sync::{__atomic_add_unless, atomic_dec_return, atomic_inc, atomic_read, smp_rmb};
+use crate::variant::VariantMeta;
 use crate::{ktrace, VM_BUG_ON};
 
-/// `get_page_unless_zero(page)` (include/linux/mm.h, 3.10): `atomic_inc_not_zero(&page->_count)`.
-/// A value-returning atomic: fully ordered ([`full_rmw`]).
+/// One version of the compound refcounting code of mm/swap.c.
+pub trait Compound: 'static + Send + Sync {
+    /// What the variant is (`crate::variant`).
+    const META: VariantMeta;
+    /// `__get_page_tail(page)`: the slow path of `get_page()` on a tail page.
+    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool;
+    /// `put_compound_page(page)`: `put_page()` of a head or tail page.
+    fn put_compound_page(m: &Mem, page: PagePtr);
+    /// `__put_compound_page(page)`: the last reference to a compound page went away.
+    fn __put_compound_page(m: &Mem, page: PagePtr);
+}
+
+/// `get_page_unless_zero(page)` (include/linux/mm.h, 3.10): `atomic_inc_not_zero(&page->_count)`,
+/// which is `__atomic_add_unless(&page->_count, 1, 0) != 0` (written out so the trace shows
+/// the count).
 pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
     let p = m.pg(page);
-    let old = full_rmw(|| {
-        let mut cur = p._count.load(Ordering::Relaxed);
-        loop {
-            if cur == 0 {
-                return 0;
-            }
-            match p
-                ._count
-                .compare_exchange(cur, cur + 1, Ordering::Relaxed, Ordering::Relaxed)
-            {
-                Ok(v) => return v,
-                Err(v) => cur = v,
-            }
-        }
-    });
+    let old = __atomic_add_unless(&p._count, 1, 0);
     ktrace!(
         "get_page_unless_zero",
         "{page:?}._count {old} -> {}",
@@ -38,13 +38,14 @@ pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
 
 /// `put_page_testzero(page)` (include/linux/mm.h, 3.10):
 /// `VM_BUG_ON(atomic_read(&page->_count) == 0); return atomic_dec_and_test(&page->_count);`
-/// `atomic_dec_and_test` returns a value: fully ordered ([`full_rmw`]).
+/// (written as `atomic_dec_return() == 0`, the same fully ordered RMW, so the trace shows the
+/// count).
 pub fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
     let p = m.pg(page);
-    VM_BUG_ON!("put_page_testzero", p._count.load(Ordering::Relaxed) == 0);
-    let old = full_rmw(|| p._count.fetch_sub(1, Ordering::Relaxed));
-    ktrace!("put_page_testzero", "{page:?}._count {old} -> {}", old - 1);
-    old == 1
+    VM_BUG_ON!("put_page_testzero", atomic_read(&p._count) == 0);
+    let new = atomic_dec_return(&p._count);
+    ktrace!("put_page_testzero", "{page:?}._count {} -> {new}", new + 1);
+    new == 0
 }
 
 /// `compound_head(page)` (include/linux/mm.h, 3.10).
@@ -94,19 +95,13 @@ pub fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
 pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
     let p = m.pg(page);
     let head = first_page(p);
-    VM_BUG_ON!(
-        "__get_page_tail_foll",
-        m.pg(head)._count.load(Ordering::Relaxed) <= 0
-    );
-    VM_BUG_ON!(
-        "__get_page_tail_foll",
-        p._count.load(Ordering::Relaxed) != 0
-    );
+    VM_BUG_ON!("__get_page_tail_foll", atomic_read(&m.pg(head)._count) <= 0);
+    VM_BUG_ON!("__get_page_tail_foll", atomic_read(&p._count) != 0);
     VM_BUG_ON!("__get_page_tail_foll", page_mapcount(p) < 0);
     if get_page_head {
-        m.pg(head)._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+        atomic_inc(&m.pg(head)._count);
     }
-    let old = p._mapcount.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    let old = atomic_inc(&p._mapcount);
     ktrace!(
         "__get_page_tail_foll",
         "{page:?}._mapcount {old} -> {}",
@@ -121,8 +116,8 @@ pub fn get_page_foll(m: &Mem, page: PagePtr) {
     if PageTail(p) {
         __get_page_tail_foll(m, page, true);
     } else {
-        VM_BUG_ON!("get_page_foll", p._count.load(Ordering::Relaxed) <= 0);
-        p._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+        VM_BUG_ON!("get_page_foll", atomic_read(&p._count) <= 0);
+        atomic_inc(&p._count);
     }
 }
 
@@ -130,21 +125,25 @@ pub fn get_page_foll(m: &Mem, page: PagePtr) {
 pub fn get_page<V: Compound>(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     let tail = PageTail(p);
-    ktrace!("get_page", "{page:?} [{}] PageTail = {tail}", V::ID);
+    ktrace!("get_page", "{page:?} [{}] PageTail = {tail}", V::META.id);
     if tail && V::__get_page_tail(m, page) {
         return;
     }
     // Getting a normal page or the head of a compound page requires to already have an
     // elevated page->_count.
-    VM_BUG_ON!("get_page", p._count.load(Ordering::Relaxed) <= 0);
-    let old = p._count.fetch_add(1, Ordering::Relaxed); // atomic_inc: Relaxed
+    VM_BUG_ON!("get_page", atomic_read(&p._count) <= 0);
+    let old = atomic_inc(&p._count);
     ktrace!("get_page", "{page:?}._count {old} -> {}", old + 1);
 }
 
 /// `put_page(page)` (mm/swap.c, 3.10).
 pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
     let compound = PageCompound(m.pg(page));
-    ktrace!("put_page", "{page:?} [{}] PageCompound = {compound}", V::ID);
+    ktrace!(
+        "put_page",
+        "{page:?} [{}] PageCompound = {compound}",
+        V::META.id
+    );
     if compound {
         V::put_compound_page(m, page);
     } else if put_page_testzero(m, page) {
@@ -153,14 +152,15 @@ pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
 }
 
 /// `__page_cache_release(page)` (mm/swap.c, 2.6.38–3.10): a page freed while on the LRU is
-/// taken off it under `lru_lock`. (The S1 models keep their pages off the LRU.)
+/// taken off it under `lru_lock`. (The compound models keep their pages off the LRU.)
 pub fn __page_cache_release(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     if PageLRU(p) {
-        let _lru = super::lru::lru_lock(m);
+        let lru_lock = super::lru::lru_lock(m);
         VM_BUG_ON!("__page_cache_release", !PageLRU(p));
         __ClearPageLRU(p);
         super::lru::del_page_from_lru(m, page);
+        drop(lru_lock);
     }
 }
 

@@ -3,15 +3,34 @@
 //! `anon_vma` with its lock and list of vmas, a page table small enough to check a lookup,
 //! mm/mmap.c (`vma_merge`'s calls, `__split_vma`, `__insert_vm_struct`, `__anon_vma_link`)
 //! and mm/rmap.c (`vma_address`, `page_check_address`, `page_referenced_anon`,
-//! `try_to_unmap_anon`). The variant-specific `vma_adjust` lives in `crate::vma`.
+//! `try_to_unmap_anon`), and the trait the variants implement (`crate::vma` holds one file
+//! per version of `vma_adjust`).
 //!
 //! `vm_start`, `vm_end`, `vm_pgoff` are written under `mmap_sem` (one writer) and read by rmap
-//! under `anon_vma->lock` only: word-sized racy reads the kernel relies on, hence relaxed
-//! atomics. The anon_vma list links are lock-protected plain words (`RaceCell`).
+//! under `anon_vma->lock` only: word-sized racy reads the kernel relies on (`READ_ONCE` /
+//! `WRITE_ONCE` words). The anon_vma list links are lock-protected plain words (`RaceCell`).
 
 use crate::ktrace;
-use crate::sync::{AtomicUsize, Ordering, RaceCell, RacyStore, SpinLock};
+use crate::sync::{
+    spin_lock, unsigned_long, EventCounter, RaceCell, SpinGuard, SpinLock, READ_ONCE, WRITE_ONCE,
+};
 use crate::trace::{fail, Invariant};
+use crate::variant::VariantMeta;
+
+/// One version of mm/mmap.c's `vma_adjust()`.
+pub trait VmaAdjust: 'static + Send + Sync {
+    /// What the variant is (`crate::variant`).
+    const META: VariantMeta;
+    /// `vma_adjust(vma, start, end, pgoff, insert)`, with `mmap_sem` held for write.
+    fn vma_adjust(
+        mm: &Mm,
+        vma: VmaId,
+        start: usize,
+        end: usize,
+        pgoff: usize,
+        insert: Option<VmaId>,
+    );
+}
 
 pub const PAGE_SHIFT: usize = 12;
 pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
@@ -23,9 +42,9 @@ pub type VmaId = usize;
 
 /// `struct vm_area_struct`, the fields used here.
 pub struct Vma {
-    pub vm_start: AtomicUsize,
-    pub vm_end: AtomicUsize,
-    pub vm_pgoff: AtomicUsize,
+    pub vm_start: unsigned_long,
+    pub vm_end: unsigned_long,
+    pub vm_pgoff: unsigned_long,
     /// `vm_file != NULL` (the models' vmas are anonymous: false).
     pub vm_file: bool,
     /// `vma->anon_vma` (the model has one anon_vma: Some(0)).
@@ -35,8 +54,6 @@ pub struct Vma {
     /// `vma->anon_vma_node`: links in the anon_vma's list (ids: vmas, then the head).
     pub node_next: RaceCell<usize>,
     pub node_prev: RaceCell<usize>,
-    /// In use (linked into the mm).
-    pub linked: RaceCell<bool>,
 }
 
 /// `struct anon_vma`: its lock and the list of vmas.
@@ -44,7 +61,7 @@ pub struct AnonVma {
     pub lock: SpinLock<()>,
     /// How often `vma_adjust` took the lock (a statistic for tests and benchmarks; a plain
     /// std atomic, invisible to the checkers).
-    pub adjust_locks: std::sync::atomic::AtomicU64,
+    pub adjust_locks: EventCounter,
     pub head_next: RaceCell<usize>,
     pub head_prev: RaceCell<usize>,
 }
@@ -54,11 +71,18 @@ pub struct AnonVma {
 pub struct Mm {
     pub vmas: Vec<Vma>,
     pub anon_vma: AnonVma,
-    pub ptes: Vec<AtomicUsize>,
+    pub ptes: Vec<unsigned_long>,
     /// `page->index` of the anon pages mapped (by pfn-like page number).
-    pub page_index: Vec<AtomicUsize>,
+    pub page_index: Vec<unsigned_long>,
     pub mmap: RaceCell<Option<VmaId>>,
 }
+
+/// A vma's anon_vma list links when it is on no list (the kernel's entries are poisoned
+/// after `list_del`; a walk that follows one fails).
+const NOT_LINKED: usize = usize::MAX;
+
+/// A pte that maps nothing.
+const NO_PAGE: usize = usize::MAX;
 
 /// Node id of the anon_vma list head.
 fn head_id(mm: &Mm) -> usize {
@@ -72,25 +96,24 @@ impl Mm {
         Mm {
             vmas: (0..nr_vmas)
                 .map(|_| Vma {
-                    vm_start: AtomicUsize::new(0),
-                    vm_end: AtomicUsize::new(0),
-                    vm_pgoff: AtomicUsize::new(0),
+                    vm_start: unsigned_long::new(0),
+                    vm_end: unsigned_long::new(0),
+                    vm_pgoff: unsigned_long::new(0),
                     vm_file: false,
                     anon_vma: RaceCell::new(None),
                     vm_next: RaceCell::new(None),
-                    node_next: RaceCell::new(usize::MAX),
-                    node_prev: RaceCell::new(usize::MAX),
-                    linked: RaceCell::new(false),
+                    node_next: RaceCell::new(NOT_LINKED),
+                    node_prev: RaceCell::new(NOT_LINKED),
                 })
                 .collect(),
             anon_vma: AnonVma {
                 lock: SpinLock::new(()),
-                adjust_locks: std::sync::atomic::AtomicU64::new(0),
+                adjust_locks: EventCounter::default(),
                 head_next: RaceCell::new(head),
                 head_prev: RaceCell::new(head),
             },
-            ptes: (0..nr_ptes).map(|_| AtomicUsize::new(usize::MAX)).collect(),
-            page_index: (0..nr_pages).map(|_| AtomicUsize::new(0)).collect(),
+            ptes: (0..nr_ptes).map(|_| unsigned_long::new(NO_PAGE)).collect(),
+            page_index: (0..nr_pages).map(|_| unsigned_long::new(0)).collect(),
             mmap: RaceCell::new(None),
         }
     }
@@ -156,24 +179,19 @@ pub fn __anon_vma_link(mm: &Mm, vma: VmaId) {
 }
 
 /// `spin_lock(&anon_vma->lock)` as `vma_adjust` takes it (counted).
-pub fn anon_vma_lock_for_adjust(mm: &Mm) -> crate::sync::SpinGuard<'_, ()> {
-    mm.anon_vma
-        .adjust_locks
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    mm.anon_vma.lock.lock()
+pub fn anon_vma_lock_for_adjust(mm: &Mm) -> SpinGuard<'_, ()> {
+    mm.anon_vma.adjust_locks.count();
+    spin_lock(&mm.anon_vma.lock)
 }
 
 /// `vma_address(page, vma)` (mm/rmap.c, 2.6.31).
 pub fn vma_address(mm: &Mm, page: usize, vma: VmaId) -> usize {
     let v = &mm.vmas[vma];
-    let pgoff = mm.page_index[page].load(Ordering::Relaxed); // page->index
-    let start = v.vm_start.load(Ordering::Relaxed);
-    let vm_pgoff = v.vm_pgoff.load(Ordering::Relaxed);
+    let pgoff = READ_ONCE(&mm.page_index[page]); // page->index
+    let start = READ_ONCE(&v.vm_start);
+    let vm_pgoff = READ_ONCE(&v.vm_pgoff);
     let address = start.wrapping_add(pgoff.wrapping_sub(vm_pgoff) << PAGE_SHIFT);
-    let (start2, end) = (
-        v.vm_start.load(Ordering::Relaxed),
-        v.vm_end.load(Ordering::Relaxed),
-    );
+    let (start2, end) = (READ_ONCE(&v.vm_start), READ_ONCE(&v.vm_end));
     ktrace!(
         "vma_address",
         "page {page} index {pgoff:#x} in vma#{vma} [{start:#x}, {end:#x}) pgoff {vm_pgoff:#x}: address {address:#x}"
@@ -188,14 +206,14 @@ pub fn vma_address(mm: &Mm, page: usize, vma: VmaId) -> usize {
 /// `page_check_address(page, mm, address, ...)` (mm/rmap.c): is `page` mapped at `address`?
 pub fn page_check_address(mm: &Mm, page: usize, address: usize) -> bool {
     let slot = address >> PAGE_SHIFT;
-    slot < mm.ptes.len() && mm.ptes[slot].load(Ordering::Relaxed) == page
+    slot < mm.ptes.len() && READ_ONCE(&mm.ptes[slot]) == page
 }
 
 /// `page_referenced_anon(page, ...)` (mm/rmap.c, 2.6.31) reduced to its walk: take
 /// `anon_vma->lock`, visit every vma on the list, compute the address, look the page up.
 /// Returns how many mappings it found.
 pub fn page_referenced_anon(mm: &Mm, page: usize) -> usize {
-    let _lock = mm.anon_vma.lock.lock(); // page_lock_anon_vma()
+    let _lock = spin_lock(&mm.anon_vma.lock); // page_lock_anon_vma()
     let head = head_id(mm);
     let mut found = 0;
     let mut cur = mm.anon_vma.head_next.get();
@@ -237,18 +255,17 @@ pub fn check_walk(mm: &Mm, page: usize, mapped: usize) {
 
 /// Map `page` (with `page->index` = `index`) at `address` (setup, single-threaded).
 pub fn map_page(mm: &Mm, page: usize, index: usize, address: usize) {
-    mm.page_index[page].racy_store(index);
-    mm.ptes[address >> PAGE_SHIFT].racy_store(page);
+    WRITE_ONCE(&mm.page_index[page], index);
+    WRITE_ONCE(&mm.ptes[address >> PAGE_SHIFT], page);
 }
 
 /// Link `vma` = [start, end) pgoff into the mm (after `prev`) and on the anon_vma (setup).
 pub fn setup_vma(mm: &Mm, vma: VmaId, start: usize, end: usize, pgoff: usize, prev: Option<VmaId>) {
     let v = &mm.vmas[vma];
-    v.vm_start.racy_store(start);
-    v.vm_end.racy_store(end);
-    v.vm_pgoff.racy_store(pgoff);
+    WRITE_ONCE(&v.vm_start, start);
+    WRITE_ONCE(&v.vm_end, end);
+    WRITE_ONCE(&v.vm_pgoff, pgoff);
     v.anon_vma.set(Some(0));
-    v.linked.set(true);
     match prev {
         Some(p) => {
             v.vm_next.set(mm.vmas[p].vm_next.get());
@@ -268,7 +285,6 @@ pub fn __insert_vm_struct(mm: &Mm, vma: VmaId, prev: VmaId) {
     let v = &mm.vmas[vma];
     v.vm_next.set(mm.vmas[prev].vm_next.get());
     mm.vmas[prev].vm_next.set(Some(vma));
-    v.linked.set(true);
     __anon_vma_link(mm, vma);
 }
 
@@ -286,14 +302,13 @@ pub fn __anon_vma_merge(mm: &Mm, next: VmaId) {
     }
     mm.next_of(prev).set(nx);
     mm.prev_of(nx).set(prev);
-    mm.vmas[next].node_next.set(usize::MAX);
-    mm.vmas[next].node_prev.set(usize::MAX);
+    mm.vmas[next].node_next.set(NOT_LINKED);
+    mm.vmas[next].node_prev.set(NOT_LINKED);
 }
 
 /// `__vma_unlink(mm, next, prev)` (mm/mmap.c, 2.6.31): take `next` off the mm list.
 pub fn __vma_unlink(mm: &Mm, next: VmaId, prev: VmaId) {
     mm.vmas[prev].vm_next.set(mm.vmas[next].vm_next.get());
-    mm.vmas[next].linked.set(false);
 }
 
 /// The vma before `vma` in the mm list (what `find_vma_prepare` finds for an insert).
@@ -301,11 +316,36 @@ pub fn vma_prev(mm: &Mm, start: usize) -> Option<VmaId> {
     let mut prev = None;
     let mut cur = mm.mmap.get();
     while let Some(c) = cur {
-        if mm.vmas[c].vm_start.load(Ordering::Relaxed) >= start {
+        if READ_ONCE(&mm.vmas[c].vm_start) >= start {
             break;
         }
         prev = Some(c);
         cur = mm.vmas[c].vm_next.get();
     }
     prev
+}
+
+/// `__split_vma(mm, vma, addr, new_below = 0)` (mm/mmap.c, 2.6.31): the new vma (slot `new`)
+/// takes [addr, end) and is inserted by `vma_adjust` under the anon_vma lock.
+pub fn __split_vma<V: VmaAdjust>(mm: &Mm, vma: VmaId, new: VmaId, addr: usize) {
+    let v = &mm.vmas[vma];
+    let n = &mm.vmas[new];
+    // *new = *vma;
+    let (start, end, pgoff) = (
+        READ_ONCE(&v.vm_start),
+        READ_ONCE(&v.vm_end),
+        READ_ONCE(&v.vm_pgoff),
+    );
+    WRITE_ONCE(&n.vm_start, start);
+    WRITE_ONCE(&n.vm_end, end);
+    WRITE_ONCE(&n.vm_pgoff, pgoff);
+    n.anon_vma.set(v.anon_vma.get());
+    // !new_below
+    WRITE_ONCE(&n.vm_start, addr);
+    WRITE_ONCE(&n.vm_pgoff, pgoff + ((addr - start) >> PAGE_SHIFT));
+    ktrace!(
+        "__split_vma",
+        "vma#{vma} at {addr:#x}: new vma#{new} [{addr:#x}, {end:#x})"
+    );
+    V::vma_adjust(mm, vma, start, addr, pgoff, Some(new));
 }

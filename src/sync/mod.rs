@@ -1,32 +1,45 @@
-//! The one sync shim: the only module that knows which backend mmcheck is built for.
+//! The one sync shim: the only module that knows which backend mmcheck is built for, and the
+//! only place where a kernel primitive is mapped to C11.
 //!
 //! * `--cfg loom`            -> loom (exhaustive C11 exploration)
 //! * `--features shuttle`    -> shuttle (randomized / PCT schedules, sequentially consistent)
 //! * otherwise               -> std (production build, used by the benchmarks)
 //!
-//! Precedence is loom > shuttle > std. Everything else in the crate imports atomics, fences,
-//! threads, locks and the per-CPU identity from here and never names a backend.
+//! Precedence is loom > shuttle > std. This module imports nothing else from the crate (it is
+//! the floor of the layer table in `lib.rs`); everything else calls the kernel's own names
+//! defined here (`atomic_inc`, `atomic_dec_and_test`, `test_bit`, `smp_wmb`, `READ_ONCE`,
+//! `spin_lock`, `bit_spin_lock`, ...) and never spells a C11 `Ordering`.
 //!
-//! Kernel primitives are mapped to C11 here, once, with the reason next to each mapping
-//! (design.md section 2):
+//! # The mapping, once (proofs/README.md, "Kernel primitives in C11", has the LKMM side)
 //!
-//! | kernel                                   | here                                           |
-//! |------------------------------------------|------------------------------------------------|
-//! | `atomic_read/inc/dec/add/sub`, `set_bit` | `Relaxed` (the kernel gives no ordering)        |
-//! | `atomic_dec_and_test`, `atomic_inc_not_zero`, `test_and_set_bit` | fully ordered: `fence(SeqCst); rmw(Relaxed); fence(SeqCst)` ([`full_rmw`]) |
-//! | `test_and_set_bit_lock` (`bit_spin_lock`) | `fetch_or(Acquire)`                           |
-//! | `clear_bit_unlock` (`bit_spin_unlock`)   | `fetch_and(Release)`                            |
-//! | `smp_rmb` / `smp_wmb` / `smp_mb`         | `fence(Acquire)` / `fence(Release)` / `fence(SeqCst)` |
-//! | `spin_lock` / `spin_unlock`              | a lock with acquire / release semantics         |
+//! | kernel | C11 here | why |
+//! |---|---|---|
+//! | `atomic_read`, `READ_ONCE`, `test_bit`, plain word loads | relaxed load | the kernel orders nothing |
+//! | `atomic_set`, `WRITE_ONCE`, plain word stores | relaxed `swap` (value ignored) | see "plain stores" below |
+//! | `atomic_inc/dec/add/sub`, `set_bit`, `clear_bit` | relaxed RMW | non-value-returning RMWs are unordered in the LKMM |
+//! | `__set_bit`, `__clear_bit` (non-atomic) | relaxed load, then a plain store | can lose a concurrent update, as on every CPU |
+//! | `atomic_dec_and_test`, `atomic_inc_not_zero`, `atomic_add_negative`, `atomic_*_return`, `test_and_set_bit` | `fence(SeqCst); relaxed RMW; fence(SeqCst)` | value-returning RMWs are fully ordered; loom models SeqCst *fences* but treats SeqCst *accesses* as AcqRel (loom #108, #180) |
+//! | `test_and_set_bit_lock` | `fetch_or(Acquire)` | ACQUIRE on success |
+//! | `clear_bit_unlock` | `fetch_and(Release)` | RELEASE |
+//! | `smp_mb` / `smp_rmb` / `smp_wmb` | `fence(SeqCst)` / `fence(Acquire)` / `fence(Release)` | C11 acquire/release fences also order loads before later stores: slightly stronger than rmb/wmb |
+//! | `smp_load_acquire` / `smp_store_release` | acquire load / release store (the store a `swap`) | |
+//! | `spin_lock` / `spin_unlock` | the checker's mutex (loom, shuttle), a TTAS lock (std) | acquire / release; a waiter blocks under a checker so 3+ contenders terminate |
 //!
-//! Approximations (written up in proofs/README.md): `smp_rmb`/`smp_wmb` are stronger in C11
-//! than in the LKMM only in that a C11 acquire fence also orders earlier loads before later
-//! stores; loom treats `SeqCst` *accesses* as `AcqRel` (loom issues #108, #180), so full
-//! barriers are always written as `SeqCst` fences around relaxed accesses.
+//! **Plain stores** are relaxed `swap`s: loom keeps only a partial modification order for plain
+//! stores, and with a plain store a CPU could re-read a concurrent RMW's older value after its
+//! own store (a coherence violation no CPU has). The swap places the store after every write
+//! already made. Cost: a store is never ordered before a concurrent store it did not see; the
+//! LKMM allows that (S+poonceonces), so a barrier that only forbids it cannot be shown needed
+//! (proofs/README.md, "Calibration").
+//!
+//! **Failed `atomic_inc_not_zero`**: the LKMM orders only a successful one; here both are
+//! fenced (stronger than the kernel). A bug that needs an unordered failure is not found.
+
+#![allow(non_camel_case_types)]
 
 #[cfg(loom)]
 mod backend {
-    pub use loom::sync::atomic::{fence, AtomicI32, AtomicU32, AtomicUsize};
+    pub use loom::sync::atomic::{fence, AtomicI32, AtomicUsize};
     pub use loom::sync::{Condvar, Mutex, MutexGuard};
     pub use loom::thread::{spawn, yield_now, JoinHandle};
     pub const NAME: &str = "loom";
@@ -34,7 +47,7 @@ mod backend {
 
 #[cfg(all(not(loom), feature = "shuttle"))]
 mod backend {
-    pub use shuttle::sync::atomic::{fence, AtomicI32, AtomicU32, AtomicUsize};
+    pub use shuttle::sync::atomic::{fence, AtomicI32, AtomicUsize};
     pub use shuttle::sync::{Mutex, MutexGuard};
     pub use shuttle::thread::{spawn, yield_now, JoinHandle};
     pub const NAME: &str = "shuttle";
@@ -42,15 +55,19 @@ mod backend {
 
 #[cfg(all(not(loom), not(feature = "shuttle")))]
 mod backend {
-    pub use std::sync::atomic::{fence, AtomicI32, AtomicU32, AtomicUsize};
+    pub use std::sync::atomic::{fence, AtomicI32, AtomicUsize};
     pub use std::thread::{spawn, yield_now, JoinHandle};
     pub const NAME: &str = "std";
 }
 
-pub mod checker;
+pub mod driver;
 
-pub use backend::{fence, spawn, AtomicI32, AtomicU32, AtomicUsize, JoinHandle};
+pub use backend::JoinHandle;
+use backend::{fence, AtomicI32, AtomicUsize};
+/// C11 orderings, for harness code that builds its own atomics (tests of the shim). Kernel
+/// code never names one: `tests/layers.rs` checks it.
 pub use std::sync::atomic::Ordering;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release, SeqCst};
 
 /// Name of the backend this build runs on ("loom", "shuttle" or "std").
 pub const BACKEND: &str = backend::NAME;
@@ -63,61 +80,129 @@ pub const CHECKED: bool = cfg!(any(loom, feature = "shuttle", debug_assertions))
 /// True when the build explores interleavings (loom or shuttle) rather than running on hardware.
 pub const MODEL_CHECKED: bool = cfg!(any(loom, feature = "shuttle"));
 
-/// A plain store to a word that other CPUs may write concurrently (`atomic_set`, `WRITE_ONCE`,
-/// the store half of a non-atomic `__SetPageX` / `page->flags &= ...`).
-///
-/// Written as a relaxed `swap` whose result is ignored. loom keeps only a partial modification
-/// order for plain stores: without this, a later load by the storing CPU could still return a
-/// concurrent RMW's value from before the store, which C11 coherence (and every CPU) forbids,
-/// and the models would report failures that cannot happen. The swap puts the store after
-/// every write already made; a non-atomic read-modify-write built on it still loses a
-/// concurrent update, because the value it writes was computed from an earlier load.
-/// (proofs/README.md, "plain stores".)
-pub trait RacyStore<T> {
-    fn racy_store(&self, v: T);
-}
+/// True when this build has an exhaustive checker (loom).
+pub const EXHAUSTIVE: bool = cfg!(loom);
 
-impl RacyStore<usize> for AtomicUsize {
-    #[inline(always)]
-    fn racy_store(&self, v: usize) {
-        self.swap(v, Ordering::Relaxed);
+/// True when this build has randomized schedulers (shuttle).
+pub const RANDOMIZED: bool = cfg!(all(not(loom), feature = "shuttle"));
+
+// ---------------------------------------------------------------------------------------------
+// atomic_t (include/linux/atomic.h, arch/x86/include/asm/atomic.h)
+
+/// `atomic_t`: a counter read and changed only through the `atomic_*` functions below.
+pub struct atomic_t(AtomicI32);
+
+impl atomic_t {
+    /// `ATOMIC_INIT(i)`.
+    pub fn new(i: i32) -> atomic_t {
+        atomic_t(AtomicI32::new(i))
     }
 }
 
-impl RacyStore<i32> for AtomicI32 {
-    #[inline(always)]
-    fn racy_store(&self, v: i32) {
-        self.swap(v, Ordering::Relaxed);
-    }
+/// `atomic_read(v)`: a relaxed load.
+#[inline(always)]
+pub fn atomic_read(v: &atomic_t) -> i32 {
+    v.0.load(Relaxed)
 }
 
-/// `smp_mb()`: full barrier. A SeqCst fence (loom models SeqCst fences, not SeqCst accesses).
+/// `atomic_set(v, i)`: a plain store (see "plain stores" in the module doc).
 #[inline(always)]
-pub fn smp_mb() {
-    fence(Ordering::SeqCst);
+pub fn atomic_set(v: &atomic_t, i: i32) {
+    v.0.swap(i, Relaxed);
 }
 
-/// `smp_rmb()`: orders earlier loads before later loads. C11 acquire fence.
+/// `atomic_inc(v)`: unordered. Returns the value before, for the event trace only (the
+/// kernel's returns nothing).
 #[inline(always)]
-pub fn smp_rmb() {
-    fence(Ordering::Acquire);
+pub fn atomic_inc(v: &atomic_t) -> i32 {
+    v.0.fetch_add(1, Relaxed)
 }
 
-/// `smp_wmb()`: orders earlier stores before later stores. C11 release fence.
+/// `atomic_dec(v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
-pub fn smp_wmb() {
-    fence(Ordering::Release);
+pub fn atomic_dec(v: &atomic_t) -> i32 {
+    v.0.fetch_sub(1, Relaxed)
 }
 
-/// A value-returning kernel atomic (`atomic_dec_and_test`, `atomic_inc_not_zero`,
-/// `atomic_add_unless`, `test_and_set_bit`) is fully ordered: an `smp_mb()` before and after.
-/// Written as relaxed RMW between two SeqCst fences because loom weakens SeqCst accesses.
-///
-/// Production builds on x86-64 omit the two fences: there every atomic RMW is a `lock`-prefixed
-/// instruction and already a full barrier, exactly as the kernel's `atomic_dec_and_test` is
-/// there (`lock decl`). Checked builds and other architectures keep them.
+/// `atomic_add(i, v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
-pub fn full_rmw<R>(rmw: impl FnOnce() -> R) -> R {
+pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
+    v.0.fetch_add(i, Relaxed)
+}
+
+/// `atomic_sub(i, v)`: unordered. Returns the value before, for the event trace only.
+#[inline(always)]
+pub fn atomic_sub(i: i32, v: &atomic_t) -> i32 {
+    v.0.fetch_sub(i, Relaxed)
+}
+
+/// `atomic_add_return(i, v)`: fully ordered, returns the new value.
+#[inline(always)]
+pub fn atomic_add_return(i: i32, v: &atomic_t) -> i32 {
+    full(|| v.0.fetch_add(i, Relaxed)) + i
+}
+
+/// `atomic_sub_return(i, v)`: fully ordered, returns the new value.
+#[inline(always)]
+pub fn atomic_sub_return(i: i32, v: &atomic_t) -> i32 {
+    full(|| v.0.fetch_sub(i, Relaxed)) - i
+}
+
+/// `atomic_inc_return(v)`: fully ordered, returns the new value.
+#[inline(always)]
+pub fn atomic_inc_return(v: &atomic_t) -> i32 {
+    atomic_add_return(1, v)
+}
+
+/// `atomic_dec_return(v)`: fully ordered, returns the new value. The kernel's
+/// `atomic_dec_and_test(v)` is `atomic_dec_return(v) == 0`, with the same ordering; code that
+/// wants the count in its trace calls this one and says so.
+#[inline(always)]
+pub fn atomic_dec_return(v: &atomic_t) -> i32 {
+    atomic_sub_return(1, v)
+}
+
+/// `atomic_dec_and_test(v)`: fully ordered; true when the new value is 0.
+#[inline(always)]
+pub fn atomic_dec_and_test(v: &atomic_t) -> bool {
+    atomic_dec_return(v) == 0
+}
+
+/// `atomic_add_negative(i, v)`: fully ordered; true when the new value is negative.
+#[inline(always)]
+pub fn atomic_add_negative(i: i32, v: &atomic_t) -> bool {
+    atomic_add_return(i, v) < 0
+}
+
+/// `__atomic_add_unless(v, a, u)` (3.x): add `a` unless the value is `u`; returns the value
+/// before. Fully ordered (both outcomes here; the kernel orders only a success).
+#[inline(always)]
+pub fn __atomic_add_unless(v: &atomic_t, a: i32, u: i32) -> i32 {
+    full(|| {
+        let mut cur = v.0.load(Relaxed);
+        loop {
+            if cur == u {
+                return cur;
+            }
+            match v.0.compare_exchange(cur, cur + a, Relaxed, Relaxed) {
+                Ok(old) => return old,
+                Err(now) => cur = now,
+            }
+        }
+    })
+}
+
+/// `atomic_inc_not_zero(v)`: `atomic_add_unless(v, 1, 0)`; true if it incremented.
+#[inline(always)]
+pub fn atomic_inc_not_zero(v: &atomic_t) -> bool {
+    __atomic_add_unless(v, 1, 0) != 0
+}
+
+/// A value-returning kernel atomic is fully ordered: an `smp_mb()` before and after. Production
+/// builds on x86-64 omit the fences: there every atomic RMW is a `lock`-prefixed instruction
+/// and already a full barrier, exactly as the kernel's is.
+#[inline(always)]
+fn full<R>(rmw: impl FnOnce() -> R) -> R {
     const FENCES: bool = MODEL_CHECKED || !cfg!(target_arch = "x86_64");
     if FENCES {
         smp_mb();
@@ -127,6 +212,135 @@ pub fn full_rmw<R>(rmw: impl FnOnce() -> R) -> R {
         smp_mb();
     }
     r
+}
+
+// ---------------------------------------------------------------------------------------------
+// unsigned long words: page->flags and other word-sized fields read without a lock
+
+/// An `unsigned long` (or a pointer) that other CPUs read or write without a lock:
+/// `page->flags`, `page->private`, `vma->vm_start`. Read and written with `READ_ONCE` /
+/// `WRITE_ONCE` (plain C accesses to such words map the same way: the kernel relies on
+/// word-sized accesses not tearing) and the bit operations.
+pub struct unsigned_long(AtomicUsize);
+
+impl unsigned_long {
+    pub fn new(v: usize) -> unsigned_long {
+        unsigned_long(AtomicUsize::new(v))
+    }
+}
+
+/// `READ_ONCE(x)`: a relaxed load.
+#[inline(always)]
+pub fn READ_ONCE(x: &unsigned_long) -> usize {
+    x.0.load(Relaxed)
+}
+
+/// `WRITE_ONCE(x, v)`: a plain store (see "plain stores" in the module doc).
+#[inline(always)]
+pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
+    x.0.swap(v, Relaxed);
+}
+
+/// `smp_load_acquire(p)`.
+#[inline(always)]
+pub fn smp_load_acquire(x: &unsigned_long) -> usize {
+    x.0.load(Acquire)
+}
+
+/// `smp_store_release(p, v)` (a release `swap`, for the same reason as `WRITE_ONCE`).
+#[inline(always)]
+pub fn smp_store_release(x: &unsigned_long, v: usize) {
+    x.0.swap(v, Release);
+}
+
+/// `xchg(p, v)`: fully ordered, returns the old value.
+#[inline(always)]
+pub fn xchg(x: &unsigned_long, v: usize) -> usize {
+    full(|| x.0.swap(v, Relaxed))
+}
+
+/// `cmpxchg(p, old, new)`: fully ordered (both outcomes here), returns the value before.
+#[inline(always)]
+pub fn cmpxchg(x: &unsigned_long, old: usize, new: usize) -> usize {
+    full(|| match x.0.compare_exchange(old, new, Relaxed, Relaxed) {
+        Ok(v) | Err(v) => v,
+    })
+}
+
+const fn mask(nr: u32) -> usize {
+    1usize << nr
+}
+
+/// `test_bit(nr, addr)`: a relaxed load.
+#[inline(always)]
+pub fn test_bit(nr: u32, addr: &unsigned_long) -> bool {
+    READ_ONCE(addr) & mask(nr) != 0
+}
+
+/// `set_bit(nr, addr)`: an unordered atomic RMW.
+#[inline(always)]
+pub fn set_bit(nr: u32, addr: &unsigned_long) {
+    addr.0.fetch_or(mask(nr), Relaxed);
+}
+
+/// `clear_bit(nr, addr)`: an unordered atomic RMW.
+#[inline(always)]
+pub fn clear_bit(nr: u32, addr: &unsigned_long) {
+    addr.0.fetch_and(!mask(nr), Relaxed);
+}
+
+/// `__set_bit(nr, addr)`: non-atomic: a load, then a plain store. A concurrent atomic update
+/// of another bit of the word between the two is lost, as on every CPU.
+#[inline(always)]
+pub fn __set_bit(nr: u32, addr: &unsigned_long) {
+    let old = READ_ONCE(addr);
+    WRITE_ONCE(addr, old | mask(nr));
+}
+
+/// `__clear_bit(nr, addr)`: non-atomic, like [`__set_bit`].
+#[inline(always)]
+pub fn __clear_bit(nr: u32, addr: &unsigned_long) {
+    let old = READ_ONCE(addr);
+    WRITE_ONCE(addr, old & !mask(nr));
+}
+
+/// `test_and_set_bit(nr, addr)`: fully ordered.
+#[inline(always)]
+pub fn test_and_set_bit(nr: u32, addr: &unsigned_long) -> bool {
+    full(|| addr.0.fetch_or(mask(nr), Relaxed)) & mask(nr) != 0
+}
+
+/// `test_and_set_bit_lock(nr, addr)`: ACQUIRE on success.
+#[inline(always)]
+pub fn test_and_set_bit_lock(nr: u32, addr: &unsigned_long) -> bool {
+    addr.0.fetch_or(mask(nr), Acquire) & mask(nr) != 0
+}
+
+/// `clear_bit_unlock(nr, addr)`: RELEASE.
+#[inline(always)]
+pub fn clear_bit_unlock(nr: u32, addr: &unsigned_long) {
+    addr.0.fetch_and(!mask(nr), Release);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Barriers
+
+/// `smp_mb()`: full barrier. A SeqCst fence (loom models SeqCst fences, not SeqCst accesses).
+#[inline(always)]
+pub fn smp_mb() {
+    fence(SeqCst);
+}
+
+/// `smp_rmb()`: orders earlier loads before later loads. C11 acquire fence.
+#[inline(always)]
+pub fn smp_rmb() {
+    fence(Acquire);
+}
+
+/// `smp_wmb()`: orders earlier stores before later stores. C11 release fence.
+#[inline(always)]
+pub fn smp_wmb() {
+    fence(Release);
 }
 
 /// `cpu_relax()` inside a spin loop: lets the checker run another thread.
@@ -142,40 +356,47 @@ pub fn cpu_relax() {
 // ---------------------------------------------------------------------------------------------
 // The CPU a thread runs on (the kernel's smp_processor_id()).
 
+/// The CPU number of a thread that is not one of the scenario's CPUs (a model's setup and final
+/// checks run on the main thread).
+const NO_CPU: usize = usize::MAX;
+
 #[cfg(loom)]
 loom::thread_local! {
-    static CPU: std::cell::Cell<usize> = std::cell::Cell::new(usize::MAX);
+    static CPU: std::cell::Cell<usize> = std::cell::Cell::new(NO_CPU);
 }
 #[cfg(all(not(loom), feature = "shuttle"))]
 shuttle::thread_local! {
-    static CPU: std::cell::Cell<usize> = std::cell::Cell::new(usize::MAX);
+    static CPU: std::cell::Cell<usize> = std::cell::Cell::new(NO_CPU);
 }
 #[cfg(all(not(loom), not(feature = "shuttle")))]
 std::thread_local! {
-    static CPU: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+    static CPU: std::cell::Cell<usize> = const { std::cell::Cell::new(NO_CPU) };
 }
 
-/// `smp_processor_id()`. The model's main thread (setup and final checks) is CPU 0 unless told
-/// otherwise; every spawned CPU names itself through [`spawn_cpu`].
+/// `smp_processor_id()`. The model's main thread (setup and final checks) counts as CPU 0
+/// unless it took another CPU's identity with [`run_as_cpu`].
 pub fn smp_processor_id() -> usize {
-    let c = CPU.with(|c| c.get());
-    if c == usize::MAX {
-        0
-    } else {
-        c
-    }
+    cpu_of_thread().unwrap_or(0)
 }
 
-/// The CPU this thread was started as, or None for a model's main thread (setup and final
-/// checks), for the event trace.
+/// The CPU this thread runs as, or None for a model's main thread, for the event trace.
 pub fn cpu_of_thread() -> Option<usize> {
     let c = CPU.with(|c| c.get());
-    (c != usize::MAX).then_some(c)
+    (c != NO_CPU).then_some(c)
 }
 
-/// Make the current thread CPU `cpu` (used by the main thread of a model).
-pub fn set_cpu(cpu: usize) {
-    CPU.with(|c| c.set(cpu));
+/// Run `f` on the current thread as CPU `cpu` (a sequential model playing every CPU in turn),
+/// then give the thread its previous identity back (also when `f` panics: a broken invariant
+/// ends one sequence, not the ones after it).
+pub fn run_as_cpu<R>(cpu: usize, f: impl FnOnce() -> R) -> R {
+    struct Restore(usize);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CPU.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(CPU.with(|c| c.replace(cpu)));
+    f()
 }
 
 /// Start a thread that runs as CPU `cpu`.
@@ -184,10 +405,18 @@ where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,
 {
-    spawn(move || {
-        set_cpu(cpu);
+    backend::spawn(move || {
+        CPU.with(|c| c.set(cpu));
         f()
     })
+}
+
+/// Join a CPU; a panic on it (an invariant already recorded) is passed on.
+pub fn join<T>(h: JoinHandle<T>) -> T {
+    match h.join() {
+        Ok(v) => v,
+        Err(e) => std::panic::resume_unwind(e),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,8 +425,8 @@ where
 /// A plain word that the kernel protects with a lock, or keeps private to one CPU: list
 /// links of `struct list_head`. Reading or writing it is not a scheduling point of the
 /// checker; under loom every access is checked for causality, so two accesses that no lock
-/// orders are reported as a data race ([`crate::trace::Invariant::DataRace`]) instead of
-/// silently reading a value. Under shuttle and std it is a plain cell.
+/// orders are reported as a data race instead of silently reading a value. Under shuttle and
+/// std it is a plain cell.
 pub struct RaceCell<T: Copy> {
     #[cfg(loom)]
     cell: loom::cell::UnsafeCell<T>,
@@ -213,17 +442,11 @@ unsafe impl<T: Copy + Send> Send for RaceCell<T> {}
 
 impl<T: Copy> RaceCell<T> {
     pub fn new(v: T) -> Self {
-        #[cfg(loom)]
-        {
-            RaceCell {
-                cell: loom::cell::UnsafeCell::new(v),
-            }
-        }
-        #[cfg(not(loom))]
-        {
-            RaceCell {
-                cell: std::cell::UnsafeCell::new(v),
-            }
+        RaceCell {
+            #[cfg(loom)]
+            cell: loom::cell::UnsafeCell::new(v),
+            #[cfg(not(loom))]
+            cell: std::cell::UnsafeCell::new(v),
         }
     }
 
@@ -256,6 +479,24 @@ impl<T: Copy> RaceCell<T> {
     }
 }
 
+/// A statistic the benchmarks and tests read (`lru_lock` acquisitions, anon_vma locks taken):
+/// a plain std counter, invisible to the checkers (no scheduling point, no interleavings).
+#[derive(Default)]
+pub struct EventCounter(std::sync::atomic::AtomicU64);
+
+impl EventCounter {
+    pub fn count(&self) {
+        self.0.fetch_add(1, Relaxed);
+    }
+    pub fn get(&self) -> u64 {
+        self.0.load(Relaxed)
+    }
+}
+
+/// The text loom's race detector panics with; the checker driver turns it into a data-race
+/// failure of the kernel code.
+pub const RACE_PANIC: &str = "Causality violation";
+
 // ---------------------------------------------------------------------------------------------
 // Per-CPU variables
 
@@ -271,7 +512,7 @@ pub struct PerCpu<T> {
 }
 
 // SAFETY: each cell is only accessed by its own CPU's thread, or by the main thread when the
-// CPUs are not running (checked in `get_cpu_var`).
+// CPUs are not running (checked in `with`).
 unsafe impl<T: Send> Sync for PerCpu<T> {}
 unsafe impl<T: Send> Send for PerCpu<T> {}
 
@@ -298,7 +539,7 @@ impl<T> PerCpu<T> {
 // ---------------------------------------------------------------------------------------------
 // spinlock_t
 
-/// `spinlock_t` protecting `T` (`zone->lru_lock`, `hugetlb_lock`, `zone->lock`).
+/// `spinlock_t` protecting `T` (`zone->lru_lock`, `hugetlb_lock`, `anon_vma->lock`).
 ///
 /// Under a checker it is the checker's mutex (acquire on lock, release on unlock, and a blocked
 /// waiter instead of a spinning one, so 3+ contenders terminate). In production it is a
@@ -310,7 +551,7 @@ pub struct SpinLock<T> {
     inner: prod::RawSpin<T>,
 }
 
-/// Held `spin_lock`; dropping it is `spin_unlock`.
+/// A held `spin_lock`; dropping it (or [`spin_unlock`]) is `spin_unlock`.
 pub struct SpinGuard<'a, T> {
     #[cfg(any(loom, feature = "shuttle"))]
     guard: backend::MutexGuard<'a, T>,
@@ -320,36 +561,35 @@ pub struct SpinGuard<'a, T> {
 
 impl<T> SpinLock<T> {
     pub fn new(v: T) -> Self {
-        #[cfg(any(loom, feature = "shuttle"))]
-        {
-            SpinLock {
-                inner: backend::Mutex::new(v),
-            }
-        }
-        #[cfg(not(any(loom, feature = "shuttle")))]
-        {
-            SpinLock {
-                inner: prod::RawSpin::new(v),
-            }
+        SpinLock {
+            #[cfg(any(loom, feature = "shuttle"))]
+            inner: backend::Mutex::new(v),
+            #[cfg(not(any(loom, feature = "shuttle")))]
+            inner: prod::RawSpin::new(v),
         }
     }
+}
 
-    /// `spin_lock()`.
-    pub fn lock(&self) -> SpinGuard<'_, T> {
-        #[cfg(any(loom, feature = "shuttle"))]
-        {
-            // A poisoned lock means a VM_BUG_ON already fired in this execution; the failure is
-            // recorded, so carry on with the data as it is.
-            let guard = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-            SpinGuard { guard }
-        }
-        #[cfg(not(any(loom, feature = "shuttle")))]
-        {
-            SpinGuard {
-                guard: self.inner.lock(),
-            }
+/// `spin_lock(lock)` (also `spin_lock_irq`: interrupts are not modelled).
+pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
+    #[cfg(any(loom, feature = "shuttle"))]
+    {
+        // A poisoned lock means an invariant already broke in this execution; the failure is
+        // recorded, so carry on with the data as it is.
+        let guard = lock.inner.lock().unwrap_or_else(|p| p.into_inner());
+        SpinGuard { guard }
+    }
+    #[cfg(not(any(loom, feature = "shuttle")))]
+    {
+        SpinGuard {
+            guard: lock.inner.lock(),
         }
     }
+}
+
+/// `spin_unlock(lock)`.
+pub fn spin_unlock<T>(guard: SpinGuard<'_, T>) {
+    drop(guard);
 }
 
 impl<T> std::ops::Deref for SpinGuard<'_, T> {
@@ -429,59 +669,58 @@ mod prod {
 loom::lazy_static! {
     /// Under loom a bit-lock waiter blocks on this wait queue (one for all bit locks, like the
     /// kernel's hashed wait queues) instead of spinning: loom never terminates with 3+ CPUs
-    /// spinning on one lock (design.md section 7, loom issue #53).
-    static ref BIT_WAITQ: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
+    /// spinning on one lock (loom issue #53; proofs/README.md, "Checker pitfalls").
+    static ref BIT_WAITQ: (backend::Mutex<()>, backend::Condvar) =
+        (backend::Mutex::new(()), backend::Condvar::new());
 }
-#[cfg(loom)]
-use backend::{Condvar, Mutex};
 
-/// `bit_spin_lock(bitnum, addr)`: `test_and_set_bit_lock` (Acquire) until the bit was clear.
-pub fn bit_spin_lock(bitnum: u32, word: &AtomicUsize) {
-    let mask = 1usize << bitnum;
-    loop {
-        // test_and_set_bit_lock: ACQUIRE semantics on success.
-        if word.fetch_or(mask, Ordering::Acquire) & mask == 0 {
-            return;
-        }
-        wait_bit_clear(mask, word);
+/// `bit_spin_lock(bitnum, addr)`: `test_and_set_bit_lock` (ACQUIRE) until the bit was clear;
+/// while it is set, wait for it to clear (`while (test_bit(bitnum, addr)) cpu_relax();`).
+pub fn bit_spin_lock(bitnum: u32, addr: &unsigned_long) {
+    while test_and_set_bit_lock(bitnum, addr) {
+        wait_bit_clear(bitnum, addr);
     }
 }
 
-/// `bit_spin_unlock(bitnum, addr)` = `clear_bit_unlock`: Release.
-pub fn bit_spin_unlock(bitnum: u32, word: &AtomicUsize) {
-    // clear_bit_unlock: RELEASE semantics, pairs with the Acquire in bit_spin_lock.
-    bit_unlock_with(bitnum, word, Ordering::Release);
+/// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE).
+pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
+    clear_bit_unlock(bitnum, addr);
+    wake_bit_waiters();
 }
 
-/// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only tests use another ordering
-/// than Release: tests/sync_loom.rs shows that loom catches an unlock without Release.
+/// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only the shim's own tests use
+/// another ordering than Release: tests/sync_loom.rs shows that loom catches an unlock
+/// without Release.
 #[doc(hidden)]
-pub fn bit_unlock_with(bitnum: u32, word: &AtomicUsize, ordering: Ordering) {
-    let mask = 1usize << bitnum;
-    word.fetch_and(!mask, ordering);
-    #[cfg(loom)]
-    {
-        let (m, cv) = &*BIT_WAITQ;
-        let _g = m.lock().unwrap_or_else(|p| p.into_inner());
-        cv.notify_all();
-    }
+pub fn bit_unlock_with(bitnum: u32, addr: &unsigned_long, ordering: Ordering) {
+    addr.0.fetch_and(!mask(bitnum), ordering);
+    wake_bit_waiters();
 }
 
 #[cfg(loom)]
-fn wait_bit_clear(mask: usize, word: &AtomicUsize) {
+fn wake_bit_waiters() {
+    let (m, cv) = &*BIT_WAITQ;
+    let _g = m.lock().unwrap_or_else(|p| p.into_inner());
+    cv.notify_all();
+}
+
+#[cfg(not(loom))]
+fn wake_bit_waiters() {}
+
+#[cfg(loom)]
+fn wait_bit_clear(bitnum: u32, addr: &unsigned_long) {
     let (m, cv) = &*BIT_WAITQ;
     let mut g = m.lock().unwrap_or_else(|p| p.into_inner());
     // The unlocker clears the bit before taking the wait-queue mutex to notify, so checking
     // under the mutex cannot lose a wakeup.
-    while word.load(Ordering::Relaxed) & mask != 0 {
+    while test_bit(bitnum, addr) {
         g = cv.wait(g).unwrap_or_else(|p| p.into_inner());
     }
 }
 
 #[cfg(not(loom))]
-fn wait_bit_clear(mask: usize, word: &AtomicUsize) {
-    // while (test_bit(bitnum, addr)) cpu_relax();
-    while word.load(Ordering::Relaxed) & mask != 0 {
+fn wait_bit_clear(bitnum: u32, addr: &unsigned_long) {
+    while test_bit(bitnum, addr) {
         cpu_relax();
     }
 }

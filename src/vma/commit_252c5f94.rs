@@ -4,16 +4,24 @@
 //! Inserting a vma (split) and moving `vm_start` (so that rmap can rely on `vma_address()`
 //! under the lock) still take it; so do the overlap cases, which set `anon_vma` from `next`.
 
-use super::VmaAdjust;
 use crate::ktrace;
 use crate::mm::vma::*;
-use crate::sync::{Ordering, RacyStore};
+use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::variant::{Area, Kind, VariantMeta};
 
 /// 252c5f94.
-pub struct Commit252c5f94;
+pub struct Variant;
 
-impl VmaAdjust for Commit252c5f94 {
-    const ID: &'static str = "252c5f94";
+impl VmaAdjust for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "252c5f94",
+        area: Area::Vma,
+        kind: Kind::Commit {
+            subject: "mmap: avoid unnecessary anon_vma lock acquisition in vma_adjust()",
+        },
+        parent: Some("linux-2.6.31"),
+        source: "252c5f94 (seed 003) applied to linux-2.6.31.",
+    };
 
     /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 252c5f94), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out.
@@ -29,17 +37,13 @@ impl VmaAdjust for Commit252c5f94 {
         let next = v.vm_next.get();
         let mut end = end;
         let mut importer: Option<VmaId> = None;
-        let file = v.vm_file;
         let mut anon_vma: Option<usize> = None;
         let mut adjust_next: isize = 0;
         let mut remove_next = 0;
 
         if let (Some(next), None) = (next, insert) {
             let nv = &mm.vmas[next];
-            let (n_start, n_end) = (
-                nv.vm_start.load(Ordering::Relaxed),
-                nv.vm_end.load(Ordering::Relaxed),
-            );
+            let (n_start, n_end) = (READ_ONCE(&nv.vm_start), READ_ONCE(&nv.vm_end));
             if end >= n_end {
                 // vma expands, overlapping all the next, and perhaps the one after too
                 // (mprotect case 6).
@@ -53,21 +57,18 @@ impl VmaAdjust for Commit252c5f94 {
                 adjust_next = ((end - n_start) >> PAGE_SHIFT) as isize;
                 anon_vma = nv.anon_vma.get();
                 importer = Some(vma);
-            } else if end < v.vm_end.load(Ordering::Relaxed) {
+            } else if end < READ_ONCE(&v.vm_end) {
                 // vma shrinks, and !insert tells it's not split_vma inserting another: so it
                 // must be mprotect case 4 shifting the boundary down.
-                adjust_next = -(((v.vm_end.load(Ordering::Relaxed) - end) >> PAGE_SHIFT) as isize);
+                adjust_next = -(((READ_ONCE(&v.vm_end) - end) >> PAGE_SHIFT) as isize);
                 anon_vma = nv.anon_vma.get();
                 importer = Some(next);
             }
         }
-        let _ = file;
 
         // When changing only vma->vm_end, we don't really need anon_vma lock.
         if v.anon_vma.get().is_some()
-            && (insert.is_some()
-                || importer.is_some()
-                || start != v.vm_start.load(Ordering::Relaxed))
+            && (insert.is_some() || importer.is_some() || start != READ_ONCE(&v.vm_start))
         {
             anon_vma = v.anon_vma.get();
         }
@@ -88,16 +89,16 @@ impl VmaAdjust for Commit252c5f94 {
             }
         }
 
-        v.vm_start.racy_store(start);
-        v.vm_end.racy_store(end);
-        v.vm_pgoff.racy_store(pgoff);
+        WRITE_ONCE(&v.vm_start, start);
+        WRITE_ONCE(&v.vm_end, end);
+        WRITE_ONCE(&v.vm_pgoff, pgoff);
         if adjust_next != 0 {
             let next = next.expect("adjust_next needs next");
             let nv = &mm.vmas[next];
-            let ns = nv.vm_start.load(Ordering::Relaxed) as isize + (adjust_next << PAGE_SHIFT);
-            nv.vm_start.racy_store(ns as usize);
-            let np = nv.vm_pgoff.load(Ordering::Relaxed) as isize + adjust_next;
-            nv.vm_pgoff.racy_store(np as usize);
+            let ns = READ_ONCE(&nv.vm_start) as isize + (adjust_next << PAGE_SHIFT);
+            WRITE_ONCE(&nv.vm_start, ns as usize);
+            let np = READ_ONCE(&nv.vm_pgoff) as isize + adjust_next;
+            WRITE_ONCE(&nv.vm_pgoff, np as usize);
         }
 
         if remove_next != 0 {
@@ -111,7 +112,7 @@ impl VmaAdjust for Commit252c5f94 {
         } else if let Some(insert) = insert {
             // split_vma has split insert from vma, and needs us to insert it before dropping
             // the locks (it may either follow vma or precede it).
-            let start = mm.vmas[insert].vm_start.load(Ordering::Relaxed);
+            let start = READ_ONCE(&mm.vmas[insert].vm_start);
             let prev = vma_prev(mm, start).unwrap_or(vma);
             __insert_vm_struct(mm, insert, prev);
         }

@@ -1,14 +1,19 @@
 //! `cargo xtask`: builds mmcheck for the checker a command needs and runs it.
 //!
-//! * `cargo xtask verify [ARGS]`  — every claim under loom (`--cfg loom`, release): verdict
-//!   table, kernel-level traces, JSON / Markdown reports. `cargo xtask verify --help`.
-//! * `cargo xtask soak [ARGS]`    — shuttle soak (`--features shuttle`), seed ranges, partitions.
+//! * `cargo xtask verify [ARGS]`  — every loom claim (`--cfg loom`, release): verdict table,
+//!   kernel-level traces, JSON / Markdown reports. `cargo xtask verify --help`.
+//! * `cargo xtask soak [ARGS]`    — an area's shuttle claims (`--features shuttle`), seed ranges,
+//!   partitions.
 //! * `cargo xtask replay FILE`    — replay a failure saved by `soak`.
-//! * `cargo xtask test`           — the whole test suite: std tests (unit, registry, proptest,
-//!   CLI), the bounded loom suite, a short shuttle soak.
+//! * `cargo xtask list`           — the claims.
+//! * `cargo xtask test`           — the whole test suite: std tests (unit, registry, layers,
+//!   golden diffs, proptest claims, CLI), the loom claims, the shuttle claims, and a
+//!   kill-and-resume run of `verify --checkpoint`.
+//! * `cargo xtask bless`          — rewrite the variants' golden diffs after a deliberate change.
 //!
 //! Exit status is the runner's: 0 all verdicts as expected, 1 a verdict differs, 2 bad input.
 
+use mmcheck::variant::Area;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -34,6 +39,29 @@ fn loom_rustflags() -> String {
     f.trim().to_string()
 }
 
+/// The builds mmcheck has: the checker each one runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Build {
+    Std,
+    Loom,
+    Shuttle,
+}
+
+impl Build {
+    /// Apply this build to a cargo command that builds the workspace root package.
+    fn apply(self, c: &mut Command) {
+        match self {
+            Build::Loom => {
+                c.env("RUSTFLAGS", loom_rustflags());
+            }
+            Build::Shuttle => {
+                c.args(["--features", "mmcheck/shuttle"]);
+            }
+            Build::Std => {}
+        }
+    }
+}
+
 fn status_code(s: std::io::Result<std::process::ExitStatus>, what: &str) -> u8 {
     match s {
         Ok(st) => st.code().map_or(1, |c| c.clamp(0, 255) as u8),
@@ -44,18 +72,18 @@ fn status_code(s: std::io::Result<std::process::ExitStatus>, what: &str) -> u8 {
     }
 }
 
-fn run_mmcheck(build: &str, args: &[String]) -> u8 {
+fn run_mmcheck(build: Build, args: &[String]) -> u8 {
     let mut c = cargo();
-    c.args(["run", "--quiet", "--release", "--bin", "mmcheck"]);
-    match build {
-        "loom" => {
-            c.env("RUSTFLAGS", loom_rustflags());
-        }
-        "shuttle" => {
-            c.args(["--features", "shuttle"]);
-        }
-        _ => {}
-    }
+    c.args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "mmcheck-claims",
+        "--bin",
+        "mmcheck",
+    ]);
+    build.apply(&mut c);
     c.arg("--").args(args);
     status_code(c.status(), "cargo run --bin mmcheck")
 }
@@ -70,6 +98,18 @@ fn step(name: &str, mut c: Command) -> bool {
     ok
 }
 
+/// `cargo test` of the per-area claim tests (`tests/<area>.rs`) in one build.
+fn area_tests(build: Build, extra: &[&str]) -> Command {
+    let mut c = cargo();
+    c.args(["test", "--release", "-p", "mmcheck"]);
+    build.apply(&mut c);
+    for a in Area::ALL {
+        c.args(["--test", a.name()]);
+    }
+    c.args(extra);
+    c
+}
+
 fn test(args: &[String]) -> u8 {
     if let Some(a) = args.first() {
         eprintln!("xtask test: unexpected argument '{a}' (it takes none; settings come from MMCHECK_* variables)");
@@ -80,40 +120,21 @@ fn test(args: &[String]) -> u8 {
     let mut std_tests = cargo();
     std_tests.args(["test", "--workspace"]);
     results.push((
-        "std tests (unit, registry, proptest, CLI)",
+        "std tests (unit, registry, layers, golden diffs, proptest claims, CLI)",
         step("std tests", std_tests),
     ));
 
-    let mut loom = cargo();
-    loom.args([
-        "test",
-        "--release",
-        "--test",
-        "thp",
-        "--test",
-        "pagevec",
-        "--test",
-        "vma",
-        "--test",
-        "sync_loom",
-    ])
-    .env("RUSTFLAGS", loom_rustflags());
-    results.push(("loom claims (bounded)", step("loom claims", loom)));
-
-    let mut soak = cargo();
-    soak.args([
-        "test",
-        "--release",
-        "--features",
-        "shuttle",
-        "--test",
-        "thp_soak",
-        "--test",
-        "pagevec_soak",
-        "--test",
-        "vma_soak",
-    ]);
-    results.push(("shuttle soak (short)", step("shuttle soak", soak)));
+    results.push((
+        "loom claims",
+        step(
+            "loom claims",
+            area_tests(Build::Loom, &["--test", "sync_loom"]),
+        ),
+    ));
+    results.push((
+        "shuttle claims (soak)",
+        step("shuttle claims", area_tests(Build::Shuttle, &[])),
+    ));
 
     eprintln!("\n=== xtask test: checkpoint resume");
     results.push((
@@ -138,36 +159,42 @@ fn test(args: &[String]) -> u8 {
     u8::from(passed != results.len())
 }
 
-/// Issue #5: start `verify --checkpoint` on a claim that runs for a while, kill it mid-claim,
-/// rerun it, and require that it resumes from the checkpoint, ends with the claim's expected
-/// verdict, and removes its checkpoint.
+/// Start `verify --checkpoint` on a claim that runs for a while, kill it mid-claim, rerun it,
+/// and require that it resumes from the checkpoint, ends with the claim's expected verdict, and
+/// removes its checkpoint.
 fn checkpoint_resume() -> bool {
     use std::time::{Duration, Instant};
+    /// A claim and bound that explore for long enough to be killed mid-run.
+    const CLAIM: &str = "compound.1";
+    const BOUND: &str = "5";
     let dir = root().join("target/mmcheck/checkpoint-resume-test");
     let _ = std::fs::remove_dir_all(&dir);
-    let build = cargo()
-        .args(["build", "--quiet", "--release", "--bin", "mmcheck"])
-        .env("RUSTFLAGS", loom_rustflags())
-        .status();
-    if status_code(build, "cargo build (loom)") != 0 {
+    let mut build = cargo();
+    build.args([
+        "build",
+        "--quiet",
+        "--release",
+        "-p",
+        "mmcheck-claims",
+        "--bin",
+        "mmcheck",
+    ]);
+    Build::Loom.apply(&mut build);
+    if status_code(build.status(), "cargo build (loom)") != 0 {
         return false;
     }
     let bin = root().join("target/release/mmcheck");
     let args = [
         "verify",
         "--claim",
-        "S1.1",
+        CLAIM,
         "--bound",
-        "5",
+        BOUND,
         "--checkpoint",
         "--no-progress",
         "--checkpoint-dir",
     ];
-    let mut child = match std::process::Command::new(&bin)
-        .args(args)
-        .arg(&dir)
-        .spawn()
-    {
+    let mut child = match Command::new(&bin).args(args).arg(&dir).spawn() {
         Ok(c) => c,
         Err(e) => {
             eprintln!("cannot start {}: {e}", bin.display());
@@ -175,7 +202,7 @@ fn checkpoint_resume() -> bool {
         }
     };
     // Let it explore until loom has written a checkpoint, then kill it.
-    let loom_file = dir.join("S1.1-bound-5.loom.json");
+    let loom_file = dir.join(format!("{CLAIM}-bound-{BOUND}.loom.json"));
     let start = Instant::now();
     while !loom_file.exists() && start.elapsed() < Duration::from_secs(120) {
         std::thread::sleep(Duration::from_millis(200));
@@ -195,11 +222,7 @@ fn checkpoint_resume() -> bool {
         start.elapsed().as_secs_f64(),
         dir.display()
     );
-    let out = std::process::Command::new(&bin)
-        .args(args)
-        .arg(&dir)
-        .output();
-    let Ok(out) = out else {
+    let Ok(out) = Command::new(&bin).args(args).arg(&dir).output() else {
         return false;
     };
     let text = format!(
@@ -207,7 +230,7 @@ fn checkpoint_resume() -> bool {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let resumed = text.contains("resuming S1.1");
+    let resumed = text.contains(&format!("resuming {CLAIM}"));
     let ok = out.status.code() == Some(0) && resumed && !loom_file.exists();
     eprintln!(
         "rerun: exit {:?}, resumed {resumed}, checkpoint removed {}",
@@ -220,14 +243,29 @@ fn checkpoint_resume() -> bool {
     ok
 }
 
+/// Rewrite the golden diffs (`src/<area>/<variant>.diff`) from the files.
+fn bless() -> u8 {
+    let mut c = cargo();
+    c.args(["test", "-p", "mmcheck", "--test", "golden"])
+        .env("MMCHECK_BLESS", "1");
+    let code = status_code(c.status(), "cargo test --test golden");
+    if code == 0 {
+        eprintln!("golden diffs rewritten: review them with `git diff -- 'src/*/*.diff'`");
+    }
+    code
+}
+
 fn usage() -> u8 {
+    let areas: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
     eprintln!(
-        "usage: cargo xtask <verify|soak|replay|list|test> [ARGS]\n\
-         \n  verify   run every claim under loom and print the verdict table (--help for options)\
-         \n  soak     shuttle soak over seeds: --area s1 --scheduler pct|random --iterations N --seeds A..B --partition K/N\
+        "usage: cargo xtask <verify|soak|replay|list|test|bless> [ARGS]\n\
+         \n  verify   run every loom claim and print the verdict table (--help for options)\
+         \n  soak     an area's shuttle claims over seeds: --area {} --scheduler pct|random --iterations N --seeds A..B --partition K/N\
          \n  replay   replay a failure saved by soak: replay FILE\
          \n  list     list the claims\
-         \n  test     the whole test suite (std, bounded loom, short shuttle soak)"
+         \n  test     the whole test suite (std, loom, shuttle, checkpoint resume)\
+         \n  bless    rewrite the variants' golden diffs after a deliberate change",
+        areas.join("|")
     );
     2
 }
@@ -240,10 +278,11 @@ fn main() -> ExitCode {
     let mut forward = vec![cmd.clone()];
     forward.extend(rest.iter().cloned());
     let code = match cmd.as_str() {
-        "verify" => run_mmcheck("loom", &forward),
-        "soak" | "replay" => run_mmcheck("shuttle", &forward),
-        "list" => run_mmcheck("std", &forward),
+        "verify" => run_mmcheck(Build::Loom, &forward),
+        "soak" | "replay" => run_mmcheck(Build::Shuttle, &forward),
+        "list" => run_mmcheck(Build::Std, &forward),
         "test" => test(rest),
+        "bless" => bless(),
         "-h" | "--help" | "help" => {
             usage();
             0

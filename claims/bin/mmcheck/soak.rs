@@ -1,0 +1,217 @@
+//! `mmcheck soak`: an area's shuttle claims over a seed range, or one partition of it, so many
+//! machines can split one soak. A failure is saved as a replayable file.
+
+use mmcheck::checker::{self, Scheduler, SHUTTLE_VERSION};
+use mmcheck::sync::RANDOMIZED;
+use mmcheck::trace::{set_config_debug_vm, write_trace, Event, Failure};
+use mmcheck::variant::Area;
+use mmcheck_claims::{table, CheckerKind, Expected};
+use mmcheck_models::{registry, Runner};
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SchedKind {
+    Pct,
+    Random,
+}
+
+/// The deepest PCT bug depth accepted.
+const MAX_DEPTH: usize = 20;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The area whose shuttle claims run (compound, lru, vma).
+    #[arg(long, value_parser = parse_area)]
+    area: Area,
+    #[arg(long, value_enum, default_value = "pct")]
+    scheduler: SchedKind,
+    /// Iterations per seed.
+    #[arg(long, allow_hyphen_values = true, default_value = "1000",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: u64,
+    /// Seed range A..B (B exclusive) or a single seed.
+    #[arg(long, allow_hyphen_values = true, default_value = "0..8", value_parser = parse_seeds)]
+    seeds: Range<u64>,
+    /// K/N: run the K-th of N disjoint parts of the seed range (1-based).
+    #[arg(long, allow_hyphen_values = true, default_value = "1/1", value_parser = parse_partition)]
+    partition: (u64, u64),
+    /// PCT bug depth (1..=20).
+    #[arg(long, allow_hyphen_values = true, default_value = "3",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH as u64))]
+    depth: u64,
+    /// Where failures are saved.
+    #[arg(long, value_name = "DIR", default_value = "target/mmcheck/failures")]
+    out: PathBuf,
+}
+
+fn parse_area(s: &str) -> Result<Area, String> {
+    Area::from_name(s).ok_or_else(|| {
+        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
+        format!("no area '{s}' (known: {})", known.join(", "))
+    })
+}
+
+fn parse_seeds(s: &str) -> Result<Range<u64>, String> {
+    let bad = || format!("'{s}' is not a seed range (A..B with A < B, or one seed)");
+    if let Some((a, b)) = s.split_once("..") {
+        let a: u64 = a.trim().parse().map_err(|_| bad())?;
+        let b: u64 = b.trim().parse().map_err(|_| bad())?;
+        if a >= b {
+            return Err(bad());
+        }
+        Ok(a..b)
+    } else {
+        let a: u64 = s.trim().parse().map_err(|_| bad())?;
+        Ok(a..a.checked_add(1).ok_or_else(bad)?)
+    }
+}
+
+fn parse_partition(s: &str) -> Result<(u64, u64), String> {
+    let bad = |why: &str| format!("'{s}' {why} (K/N with 1 <= K <= N)");
+    let (k, n) = s.split_once('/').ok_or_else(|| bad("is not K/N"))?;
+    let k: u64 = k.trim().parse().map_err(|_| bad("is not K/N"))?;
+    let n: u64 = n.trim().parse().map_err(|_| bad("is not K/N"))?;
+    if n == 0 {
+        return Err(bad("has N = 0"));
+    }
+    if k == 0 || k > n {
+        return Err(bad("has K outside 1..=N"));
+    }
+    Ok((k, n))
+}
+
+/// A failure saved by `soak`: everything needed to replay it.
+#[derive(Serialize, Deserialize, Debug)]
+pub struct SavedFailure {
+    pub mmcheck: String,
+    pub shuttle: String,
+    pub claim: String,
+    pub variant: String,
+    pub model: String,
+    pub config_debug_vm: bool,
+    pub scheduler: SchedKind,
+    pub seed: u64,
+    pub failure: Failure,
+    pub schedule: String,
+}
+
+impl SavedFailure {
+    pub fn trace(&self) -> &[Event] {
+        &self.failure.trace
+    }
+}
+
+pub fn run(a: Args) -> Result<bool, String> {
+    let claims: Vec<_> = table::of_area(a.area)
+        .iter()
+        .filter(|c| c.checker.kind() == CheckerKind::Shuttle)
+        .collect();
+    if claims.is_empty() {
+        return Err(format!("--area: area {} has no shuttle claim", a.area));
+    }
+    if !RANDOMIZED {
+        return Err(
+            "soak needs the shuttle build: run `cargo xtask soak` (it builds with --features shuttle)"
+                .to_string(),
+        );
+    }
+    let sched = match a.scheduler {
+        SchedKind::Pct => Scheduler::Pct {
+            depth: a.depth as usize,
+        },
+        SchedKind::Random => Scheduler::Random,
+    };
+    let (k, n) = a.partition;
+    let seeds = a.seeds.clone();
+    let mine: Vec<u64> = seeds
+        .clone()
+        .filter(|s| (s - seeds.start) % n == k - 1)
+        .collect();
+    println!(
+        "soak {}: {:?}, {} iterations per seed, seeds {seeds:?} part {k}/{n}: {} seed(s) {mine:?}",
+        a.area,
+        a.scheduler,
+        a.iterations,
+        mine.len(),
+    );
+    std::fs::create_dir_all(&a.out)
+        .map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;
+    let tmp = a.out.join("shuttle-tmp");
+    let mut all_ok = true;
+    for c in claims {
+        let model = registry::model(c.variant, c.model)
+            .ok_or_else(|| format!("{}: no model {} for {}", c.id, c.model, c.variant))?;
+        let Runner::Scenario(f) = model.run else {
+            return Err(format!("{}: {} is not a scenario", c.id, c.model));
+        };
+        let debug_vm = c.config_debug_vm;
+        let mut found = None;
+        let mut runs = 0u64;
+        for &seed in &mine {
+            let e = checker::soak(sched, seed, a.iterations as usize, &tmp, move || {
+                set_config_debug_vm(debug_vm);
+                f()
+            })?;
+            runs += e.executions;
+            if let Some(err) = &e.error {
+                return Err(format!("{} seed {seed}: checker error: {err}", c.id));
+            }
+            if let Some(failure) = e.failure {
+                let schedule = e
+                    .schedule_file
+                    .as_deref()
+                    .and_then(|p| std::fs::read_to_string(p).ok())
+                    .ok_or("shuttle saved no schedule for the failure")?;
+                if let Some(p) = &e.schedule_file {
+                    let _ = std::fs::remove_file(p);
+                }
+                let saved = SavedFailure {
+                    mmcheck: env!("CARGO_PKG_VERSION").to_string(),
+                    shuttle: SHUTTLE_VERSION.to_string(),
+                    claim: c.id.to_string(),
+                    variant: c.variant.to_string(),
+                    model: c.model.to_string(),
+                    config_debug_vm: c.config_debug_vm,
+                    scheduler: a.scheduler,
+                    seed,
+                    failure,
+                    schedule: schedule.trim().to_string(),
+                };
+                let path = a
+                    .out
+                    .join(format!("{}-{:?}-seed{seed}.json", c.id, a.scheduler).to_lowercase());
+                std::fs::write(
+                    &path,
+                    serde_json::to_string_pretty(&saved).expect("serializes"),
+                )
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                found = Some((seed, saved, path));
+                break;
+            }
+        }
+        let expect_bug = c.expected != Expected::Safe;
+        let ok = found.is_some() == expect_bug;
+        all_ok &= ok;
+        let mark = if ok { "ok  " } else { "FAIL" };
+        match &found {
+            Some((seed, saved, path)) => {
+                println!(
+                    "{mark} {} ({}, expected {}): failure after {runs} iterations, seed {seed}: {}: {}",
+                    c.id, c.variant, c.expected, saved.failure.cause, saved.failure.message
+                );
+                let mut t = String::new();
+                let _ = write_trace(&mut t, saved.trace());
+                print!("{t}");
+                println!("  replay: cargo xtask replay {}", path.display());
+            }
+            None => println!(
+                "{mark} {} ({}, expected {}): no failure in {runs} iterations",
+                c.id, c.variant, c.expected
+            ),
+        }
+    }
+    Ok(all_ok)
+}

@@ -1,0 +1,179 @@
+//! What a run of a claim reports, and its renderings: the verdict table (Markdown, which the
+//! terminal shows as is), the counterexample traces, JSON.
+
+use crate::explore::{effective_checker, judge, meets, Job, RunSettings, Verdict};
+use crate::table::{Bound, CheckerKind, Claim, Expected};
+use mmcheck::checker::Exploration;
+use mmcheck::trace::{write_trace, Failure};
+use mmcheck::variant::Area;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+/// One claim's line of the report (`verify --json` writes a list of these).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClaimReport {
+    pub id: String,
+    pub area: Area,
+    pub statement: String,
+    pub variant: String,
+    pub model: String,
+    pub checker: CheckerKind,
+    /// loom: the bound used.
+    pub bound: Option<Bound>,
+    pub config_debug_vm: bool,
+    pub expected: Expected,
+    pub verdict: Verdict,
+    /// The verdict meets the expectation.
+    pub matches: bool,
+    pub executions: u64,
+    /// loom: every interleaving within the bound was explored.
+    pub complete: bool,
+    pub seconds: f64,
+    /// The counterexample of a BUG verdict (or the harness failure of an error).
+    pub failure: Option<Failure>,
+    /// A checker error.
+    pub error: Option<String>,
+    /// Resumed from a loom checkpoint (executions count from it).
+    pub resumed: bool,
+    /// The command that reproduces this run.
+    pub replay: String,
+    pub proof: String,
+}
+
+impl ClaimReport {
+    pub fn new(c: &'static Claim, s: &RunSettings, e: &Exploration, resumed: bool) -> Self {
+        let checker = effective_checker(&Job::of(c), s);
+        let verdict = judge(e, &checker);
+        let bound = match checker {
+            crate::table::Checker::Loom { bound } => Some(bound),
+            _ => None,
+        };
+        let replay = match checker.kind() {
+            CheckerKind::Loom => format!(
+                "cargo xtask verify --claim {} --bound {}",
+                c.id,
+                bound.map_or("none".to_string(), |b| b.to_string())
+            ),
+            CheckerKind::Shuttle => match &e.schedule_file {
+                Some(f) => format!(
+                    "schedule {f} (cargo xtask soak --area {} saves a replayable file)",
+                    c.area()
+                ),
+                None => format!("cargo xtask soak --area {} --seeds {}", c.area(), s.seed),
+            },
+            CheckerKind::Proptest => format!(
+                "cargo test --test {} -- --exact {}",
+                c.area(),
+                c.test_name()
+            ),
+        };
+        ClaimReport {
+            id: c.id.to_string(),
+            area: c.area(),
+            statement: c.statement.to_string(),
+            variant: c.variant.to_string(),
+            model: c.model.to_string(),
+            checker: checker.kind(),
+            bound,
+            config_debug_vm: c.config_debug_vm,
+            expected: c.expected,
+            verdict,
+            matches: meets(c.expected, verdict),
+            executions: e.executions,
+            complete: e.complete,
+            seconds: e.seconds,
+            failure: e.failure.clone(),
+            error: e.error.clone(),
+            resumed,
+            replay,
+            proof: c.proof(),
+        }
+    }
+}
+
+/// The verdict table (Markdown).
+pub fn table(rs: &[ClaimReport]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| claim | variant | checker | bound | executions | complete | seconds | expected | verdict | |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|");
+    for r in rs {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} |",
+            r.id,
+            r.variant,
+            r.checker,
+            r.bound.map_or("-".to_string(), |b| b.to_string()),
+            r.executions,
+            if r.complete { "yes" } else { "no" },
+            r.seconds,
+            r.expected,
+            r.verdict,
+            if r.matches { "" } else { "**MISMATCH**" }
+        );
+    }
+    s
+}
+
+/// Each counterexample (and each error) as numbered kernel-level steps, with its replay
+/// command.
+pub fn traces(rs: &[ClaimReport]) -> String {
+    let mut s = String::new();
+    for r in rs
+        .iter()
+        .filter(|r| r.failure.is_some() || r.error.is_some())
+    {
+        let _ = writeln!(s, "\n{} ({}):", r.id, r.variant);
+        if let Some(f) = &r.failure {
+            let _ = writeln!(s, "  {}: {}", f.cause, f.message);
+            let _ = write_trace(&mut s, &f.trace);
+        }
+        if let Some(e) = &r.error {
+            let _ = writeln!(s, "  checker error: {e}");
+        }
+        let _ = writeln!(s, "  replay: {}", r.replay);
+    }
+    s
+}
+
+/// The Markdown report: the table and every counterexample.
+pub fn markdown(rs: &[ClaimReport]) -> String {
+    let mut s = format!("# mmcheck verify\n\n{}\n", table(rs));
+    for r in rs.iter().filter(|r| r.failure.is_some()) {
+        let f = r.failure.as_ref().expect("filtered");
+        let _ = write!(
+            s,
+            "\n## {} — {}\n\n{}: {}\n\n```\n",
+            r.id, r.variant, f.cause, f.message
+        );
+        let _ = write_trace(&mut s, &f.trace);
+        let _ = writeln!(s, "```\n\nReplay: `{}`", r.replay);
+    }
+    s
+}
+
+/// A one-paragraph report of one claim's run (what the generated tests print).
+pub fn paragraph(r: &ClaimReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "claim {}: {}", r.id, r.statement);
+    let _ = writeln!(
+        s,
+        "  variant {} | model {} | {} | CONFIG_DEBUG_VM={} | bound {} | expected {}",
+        r.variant,
+        r.model,
+        r.checker,
+        if r.config_debug_vm { "y" } else { "n" },
+        r.bound.map_or("-".to_string(), |b| b.to_string()),
+        r.expected
+    );
+    let _ = writeln!(
+        s,
+        "  executions {} | complete {} | {:.2}s | verdict {}",
+        r.executions, r.complete, r.seconds, r.verdict
+    );
+    s.push_str(&traces(std::slice::from_ref(r)));
+    s
+}

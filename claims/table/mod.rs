@@ -1,0 +1,183 @@
+//! The claims table: the only place where a claim's model, variant, checker, bound and
+//! expected verdict are written. Everything else (the loom, shuttle and proptest tests, the
+//! runner, the proofs index check) reads it. One file of rows per area.
+
+pub mod compound;
+pub mod lru;
+pub mod vma;
+
+use mmcheck::trace::Invariant;
+use mmcheck::variant::Area;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A loom preemption bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// At most this many preemptions per execution.
+    Preemption(usize),
+    /// Every interleaving.
+    Unbounded,
+}
+
+impl Bound {
+    /// loom's setting.
+    pub fn preemption_bound(self) -> Option<usize> {
+        match self {
+            Bound::Preemption(n) => Some(n),
+            Bound::Unbounded => None,
+        }
+    }
+}
+
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::Preemption(n) => write!(f, "{n}"),
+            Bound::Unbounded => f.write_str("none"),
+        }
+    }
+}
+
+/// The checker a claim runs under, with its own settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Checker {
+    /// loom: every interleaving within the bound (C11).
+    Loom { bound: Bound },
+    /// shuttle: PCT (depth 3) then random schedules, sequentially consistent; iterations per
+    /// scheduler in the test suite (`cargo xtask soak` sets its own).
+    Shuttle { iterations: usize },
+    /// proptest on a sequential model: this many random operation sequences.
+    Proptest { cases: u32 },
+}
+
+impl Checker {
+    /// The loom bound, for a loom checker.
+    pub fn bound(&self) -> Option<Bound> {
+        match self {
+            Checker::Loom { bound } => Some(*bound),
+            _ => None,
+        }
+    }
+
+    pub fn kind(&self) -> CheckerKind {
+        match self {
+            Checker::Loom { .. } => CheckerKind::Loom,
+            Checker::Shuttle { .. } => CheckerKind::Shuttle,
+            Checker::Proptest { .. } => CheckerKind::Proptest,
+        }
+    }
+}
+
+/// Which checker, without settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckerKind {
+    Loom,
+    Shuttle,
+    Proptest,
+}
+
+impl CheckerKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckerKind::Loom => "loom",
+            CheckerKind::Shuttle => "shuttle",
+            CheckerKind::Proptest => "proptest",
+        }
+    }
+}
+
+impl fmt::Display for CheckerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a claim expects the checker to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Expected {
+    /// No check breaks in any execution explored (loom: and the exploration is complete).
+    Safe,
+    /// The checker finds an execution that breaks this kernel invariant.
+    Bug(Invariant),
+    /// A randomized checker finds an execution that breaks some kernel invariant (which one
+    /// depends on the seed: a soak over a seed range may meet any of the variant's bugs).
+    AnyBug,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Safe => f.write_str("SAFE"),
+            Expected::Bug(i) => write!(f, "BUG ({i})"),
+            Expected::AnyBug => f.write_str("BUG (any)"),
+        }
+    }
+}
+
+/// One claim: a verdict mmcheck gives, with everything needed to reproduce it.
+#[derive(Debug)]
+pub struct Claim {
+    /// `<area>.<n>` for the design's claim (`compound.3`), `<area>.<n>-<what>` for a claim on
+    /// the same model (`compound.3-fix`), `<area>.soak…` / `<area>.seq…` for the shuttle and
+    /// proptest claims. The proof is `proofs/<area>.<n>.md` (the part before the first `-`).
+    pub id: &'static str,
+    pub statement: &'static str,
+    /// The variant's id (`crate::variant` grammar).
+    pub variant: &'static str,
+    /// The model's name in its area (`models/<area>.rs`).
+    pub model: &'static str,
+    pub checker: Checker,
+    /// CONFIG_DEBUG_VM of the modelled kernel: `VM_BUG_ON` compiled in or out.
+    pub config_debug_vm: bool,
+    pub expected: Expected,
+    /// A SAFE claim names a BUG claim on the same model and checker (proof of power: the
+    /// check can fail); a BUG claim may name the SAFE claim of its fix.
+    pub twin: Option<&'static str>,
+}
+
+impl Claim {
+    /// The area, from the id's prefix.
+    pub fn area(&self) -> Area {
+        let prefix = self.id.split('.').next().unwrap_or_default();
+        Area::from_name(prefix).unwrap_or_else(|| panic!("claim {}: no area '{prefix}'", self.id))
+    }
+
+    /// `compound.3` for `compound.3-fix`: the id of the proof document.
+    pub fn base(&self) -> &'static str {
+        self.id.split('-').next().unwrap_or(self.id)
+    }
+
+    /// `proofs/<base>.md`.
+    pub fn proof(&self) -> String {
+        format!("proofs/{}.md", self.base())
+    }
+
+    /// The test's name: the id itself (the tests are generated from the table).
+    pub fn test_name(&self) -> &'static str {
+        self.id
+    }
+
+    /// The loom bound, for a loom claim.
+    pub fn bound(&self) -> Option<Bound> {
+        self.checker.bound()
+    }
+}
+
+/// Every claim, in reporting order (area by area).
+pub fn all() -> impl Iterator<Item = &'static Claim> {
+    Area::ALL.into_iter().flat_map(|a| of_area(a).iter())
+}
+
+/// The claims of one area.
+pub fn of_area(area: Area) -> &'static [Claim] {
+    match area {
+        Area::Compound => compound::CLAIMS,
+        Area::Lru => lru::CLAIMS,
+        Area::Vma => vma::CLAIMS,
+    }
+}

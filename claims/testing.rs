@@ -1,0 +1,111 @@
+//! The tests, generated from the table: `tests/<area>.rs` calls [`main`], which makes one test
+//! per claim of the area, named by its id. The build decides which of them run: a loom build
+//! (`RUSTFLAGS="--cfg loom"`) runs the loom claims, a shuttle build (`--features shuttle`) the
+//! shuttle claims, the std build the proptest claims; the others are listed as ignored, so a
+//! run never silently tests nothing.
+//!
+//! A test passes when the verdict meets the claim's expectation: SAFE from a complete loom
+//! exploration (or a randomized run that found nothing), BUG with the named invariant and a
+//! non-empty trace; a shuttle BUG must also replay from its saved schedule to the same trace.
+
+use crate::explore::{run_claim, RunSettings};
+use crate::report::{paragraph, ClaimReport};
+use crate::settings;
+use crate::table::{self, CheckerKind, Claim, Expected};
+use libtest_mimic::{Arguments, Failed, Trial};
+use mmcheck::checker;
+use mmcheck::sync::{EXHAUSTIVE, RANDOMIZED};
+use mmcheck::trace::set_config_debug_vm;
+use mmcheck::variant::Area;
+use std::path::PathBuf;
+
+/// The checker this build runs.
+pub fn build_checker() -> CheckerKind {
+    if EXHAUSTIVE {
+        CheckerKind::Loom
+    } else if RANDOMIZED {
+        CheckerKind::Shuttle
+    } else {
+        CheckerKind::Proptest
+    }
+}
+
+/// Paths of the test crate: its manifest directory (for `tests/regressions/`) and its
+/// `CARGO_TARGET_TMPDIR` (for shuttle's schedule files).
+#[derive(Clone, Copy)]
+pub struct Paths {
+    pub root: &'static str,
+    pub tmp: &'static str,
+}
+
+/// The `main` of `tests/<area>.rs`.
+pub fn main(area: Area, paths: Paths) -> ! {
+    let args = Arguments::from_args();
+    let nocapture = args.nocapture;
+    let build = build_checker();
+    let trials = table::of_area(area)
+        .iter()
+        .map(|c| {
+            let kind = c.checker.kind();
+            Trial::test(c.test_name(), move || check(c, paths, nocapture))
+                .with_kind(kind.name())
+                .with_ignored_flag(kind != build)
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit()
+}
+
+fn settings_for(c: &Claim, paths: Paths) -> Result<RunSettings, String> {
+    Ok(RunSettings {
+        bound: settings::bound()?,
+        seed: settings::soak_seed()?,
+        iterations: settings::soak_iterations()?,
+        schedule_dir: Some(PathBuf::from(paths.tmp).join(format!("schedules-{}", c.area()))),
+        proptest_persistence: Some(
+            PathBuf::from(paths.root).join(format!("tests/regressions/{}.txt", c.area())),
+        ),
+        ..RunSettings::default()
+    })
+}
+
+fn check(c: &'static Claim, paths: Paths, print: bool) -> Result<(), Failed> {
+    let s = settings_for(c, paths)?;
+    let e = run_claim(c, &s)?;
+    let r = ClaimReport::new(c, &s, &e, false);
+    let text = paragraph(&r);
+    if print {
+        println!("{text}");
+    }
+    if !r.matches {
+        return Err(format!("expected {}, verdict {}\n{text}", c.expected, r.verdict).into());
+    }
+    if let Some(f) = &e.failure {
+        if f.trace.is_empty() {
+            return Err(format!("counterexample without a trace\n{text}").into());
+        }
+    }
+    if c.checker.kind() == CheckerKind::Shuttle && c.expected != Expected::Safe {
+        let failure = e.failure.as_ref().expect("a BUG verdict has a failure");
+        let file = e
+            .schedule_file
+            .as_ref()
+            .ok_or("shuttle saved no schedule for the failure")?;
+        let schedule = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let model = mmcheck_models::registry::model(c.variant, c.model).ok_or("no model")?;
+        let mmcheck_models::Runner::Scenario(f) = model.run else {
+            return Err("a shuttle claim runs a scenario".into());
+        };
+        let debug_vm = c.config_debug_vm;
+        let again = checker::replay(&schedule, move || {
+            set_config_debug_vm(debug_vm);
+            f()
+        })?;
+        let Some(again) = again.failure else {
+            return Err(format!("the schedule in {file} does not reproduce the failure").into());
+        };
+        if again.cause != failure.cause || again.trace != failure.trace {
+            return Err(format!("the schedule in {file} replays to a different trace").into());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! Bad input to the `mmcheck` runner (what `cargo xtask verify|soak|replay` run) gets a clear
+//! error and exit status 2, never a panic or a silent default. Runs the std build of the
+//! binary: every input is validated before the runner asks for its checker, and before it
+//! writes anything.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn mmcheck(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mmcheck"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !text.contains("panicked"),
+        "mmcheck {args:?} panicked:\n{text}"
+    );
+    (out.status.code().expect("exit code"), text)
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let (code, text) = mmcheck(args);
+    assert_eq!(code, 2, "mmcheck {args:?}: exit {code}\n{text}");
+    assert!(
+        text.contains(needle),
+        "mmcheck {args:?}: error does not say '{needle}':\n{text}"
+    );
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn unknown_claim_suggests_near_ids() {
+    refused(
+        &["verify", "--claim", "compound.33"],
+        "unknown claim 'compound.33'; did you mean compound.3",
+    );
+    refused(&["verify", "--claim", "s7"], "unknown claim 's7'");
+}
+
+#[test]
+fn a_claim_of_another_checker_is_refused_by_verify() {
+    refused(
+        &["verify", "--claim", "compound.soak"],
+        "compound.soak is a shuttle claim",
+    );
+}
+
+#[test]
+fn bad_bounds() {
+    refused(&["verify", "--bound", "x"], "'x' is not a bound");
+    refused(&["verify", "--bound", "-1"], "'-1' is not a bound");
+    refused(&["verify", "--bound", "99"], "bound 99 is too large");
+    refused(
+        &["verify", "--bound", "3", "--unbounded"],
+        "cannot be used with",
+    );
+}
+
+#[test]
+fn bad_seed_ranges_and_partitions() {
+    refused(
+        &["soak", "--area", "compound", "--seeds", "5..2"],
+        "'5..2' is not a seed range",
+    );
+    refused(
+        &["soak", "--area", "compound", "--seeds", "a..b"],
+        "--seeds",
+    );
+    refused(
+        &["soak", "--area", "compound", "--partition", "3/2"],
+        "K outside 1..=N",
+    );
+    refused(
+        &["soak", "--area", "compound", "--partition", "1/0"],
+        "N = 0",
+    );
+    refused(
+        &["soak", "--area", "compound", "--partition", "half"],
+        "is not K/N",
+    );
+    refused(
+        &["soak", "--area", "compound", "--iterations", "0"],
+        "--iterations",
+    );
+    refused(&["soak", "--area", "compound", "--depth", "0"], "--depth");
+    refused(
+        &["soak", "--area", "s9"],
+        "no area 's9' (known: compound, lru, vma)",
+    );
+    refused(
+        &["soak", "--area", "compound", "--scheduler", "dfs"],
+        "invalid value 'dfs'",
+    );
+}
+
+#[test]
+fn std_build_says_which_build_soak_needs() {
+    refused(&["soak", "--area", "lru"], "soak needs the shuttle build");
+}
+
+#[test]
+fn bad_schedule_files() {
+    let d = tmpdir("cli-replay");
+    refused(
+        &["replay", d.join("missing.json").to_str().unwrap()],
+        "cannot read",
+    );
+    let garbage = d.join("garbage.json");
+    std::fs::write(&garbage, "this is not json").unwrap();
+    refused(
+        &["replay", garbage.to_str().unwrap()],
+        "is not a saved mmcheck failure",
+    );
+    let foreign = d.join("foreign.json");
+    std::fs::write(&foreign, r#"{"mmcheck":"0.1.0","shuttle":"0.9.9","claim":"compound.soak-7cb2ef56","variant":"7cb2ef56","model":"thp_soak","config_debug_vm":false,"scheduler":"pct","seed":0,"failure":{"cause":{"kernel":"oops"},"func":"x","message":"","trace":[]},"schedule":"91020000"}"#).unwrap();
+    refused(
+        &["replay", foreign.to_str().unwrap()],
+        "recorded with shuttle 0.9.9",
+    );
+}
+
+#[test]
+fn corrupt_and_foreign_checkpoints_are_refused_and_kept() {
+    let d = tmpdir("cli-checkpoints");
+    let dir = d.to_str().unwrap();
+    // corrupt loom checkpoint with our metadata
+    std::fs::write(d.join("compound.3-bound-4.loom.json"), "{ truncated").unwrap();
+    std::fs::write(
+        d.join("compound.3-bound-4.meta.json"),
+        r#"{"mmcheck":"0.1.0","claim":"compound.3","variant":"7cb2ef56","model":"thp_put_vs_split_private","bound":{"preemption":4}}"#,
+    )
+    .unwrap();
+    let verify = |claim: &str| {
+        vec![
+            "verify".to_string(),
+            "--claim".to_string(),
+            claim.to_string(),
+            "--checkpoint".to_string(),
+            "--checkpoint-dir".to_string(),
+            dir.to_string(),
+        ]
+    };
+    let args = verify("compound.3");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    refused(&args, "corrupt checkpoint");
+    assert_eq!(
+        std::fs::read_to_string(d.join("compound.3-bound-4.loom.json")).unwrap(),
+        "{ truncated",
+        "not overwritten"
+    );
+    // a checkpoint of another claim under this name
+    std::fs::write(d.join("compound.4-bound-4.loom.json"), r#"{"branches":{}}"#).unwrap();
+    std::fs::write(
+        d.join("compound.4-bound-4.meta.json"),
+        r#"{"mmcheck":"0.1.0","claim":"compound.2","variant":"7cb2ef56","model":"hugetlb_get_put","bound":{"preemption":4}}"#,
+    )
+    .unwrap();
+    let args = verify("compound.4");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    refused(&args, "belongs to claim compound.2");
+    // a loom file nobody wrote metadata for
+    std::fs::write(d.join("compound.5-bound-4.loom.json"), r#"{"branches":{}}"#).unwrap();
+    let args = verify("compound.5");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    refused(&args, "has no metadata file");
+}
+
+#[test]
+fn checkpoint_metadata_is_not_written_by_a_build_that_cannot_run() {
+    let d = tmpdir("cli-checkpoint-nowrite");
+    refused(
+        &[
+            "verify",
+            "--claim",
+            "compound.3",
+            "--checkpoint",
+            "--checkpoint-dir",
+            d.to_str().unwrap(),
+        ],
+        "verify needs the loom build",
+    );
+    assert_eq!(
+        std::fs::read_dir(&d).unwrap().count(),
+        0,
+        "nothing written before the refusal"
+    );
+}
+
+#[test]
+fn report_paths_are_checked_before_running() {
+    refused(
+        &["verify", "--json", "/nonexistent-dir/r.json"],
+        "no directory /nonexistent-dir",
+    );
+}
+
+#[test]
+fn unknown_command_and_options() {
+    refused(&["frobnicate"], "unrecognized subcommand");
+    refused(&["verify", "--bogus"], "unexpected argument '--bogus'");
+}
+
+#[test]
+fn std_build_says_which_build_verify_needs() {
+    refused(
+        &["verify", "--claim", "compound.3"],
+        "verify needs the loom build",
+    );
+}
+
+#[test]
+fn list_names_every_claim() {
+    let (code, text) = mmcheck(&["list"]);
+    assert_eq!(code, 0);
+    for c in mmcheck_claims::table::all() {
+        assert!(text.contains(c.id), "list misses {}", c.id);
+    }
+}

@@ -1,0 +1,462 @@
+//! Area `compound` (S1): compound refcounting, THP split and the hugetlbfs bypass (Linux
+//! 3.11–3.13).
+//!
+//! Machine: 4 page frames; the THP and the hugetlbfs page are order 1 (a head and one tail),
+//! allocated at frames 0–1, so frame 2 is the "next struct page" that a stale `page[1]` read
+//! lands on, as in a real memmap. Why order 1 suffices is in proofs/compound.*.md.
+
+use crate::sequential::{self, Settings};
+use crate::{invariants, scenario, Model, Runner};
+use mmcheck::checker::Exploration;
+use mmcheck::ktrace;
+use mmcheck::mm::huge_memory::split_huge_page;
+use mmcheck::mm::hugetlb::{alloc_fresh_huge_page, alloc_huge_page, set_max_huge_pages};
+use mmcheck::mm::page_alloc::alloc_pages;
+use mmcheck::mm::page_ref::PageRef;
+use mmcheck::mm::rmap::page_remove_rmap;
+use mmcheck::mm::swap::{get_page_foll, put_page, Compound};
+use mmcheck::mm::{gup, Mem, MemConfig};
+use mmcheck::page::{page_count_raw, set_page_private, swp_entry, PagePtr};
+use mmcheck::sync::{atomic_set, join, spawn_cpu};
+use mmcheck::trace::{fail, harness_fail, Invariant};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+/// Every model of the area, for variant `V`.
+pub fn models<V: Compound>() -> Vec<Model> {
+    vec![
+        scenario!(thp_get_put_vs_split::<V>, 2, "get/put on a pinned THP tail racing __split_huge_page_refcount"),
+        scenario!(hugetlb_get_put::<V>, 2, "get/put on a hugetlbfs page's tail and head from two CPUs, the owner's final put racing them"),
+        scenario!(thp_put_vs_split_private::<V>, 2, "put of a pinned THP tail racing split and a later write of the tail's private"),
+        scenario!(hugetlb_gup_then_shrink::<V>, 2, "gup_fast pin and get/put on a hugetlbfs tail, then munmap and a pool shrink"),
+        scenario!(thp_put_vs_split_realloc::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
+        scenario!(thp_soak::<V>, 4, "the races above together on 4 CPUs (shuttle soak)"),
+        Model {
+            name: "sequential",
+            cpus: 0,
+            about: "random get/gup/put/split sequences against a reference model of who holds which reference",
+            run: Runner::Sequential(sequential_proptest::<V>),
+        },
+    ]
+}
+
+/// The S1 machine.
+pub fn machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 4,
+        thp_order: 1,
+        huge_order: 1,
+    }))
+}
+
+/// An anonymous THP of order `thp_order`: `alloc_pages(GFP_TRANSHUGE)` = compound, refcount 1.
+/// `mapped`: also mapped once by a pmd (`page_add_new_anon_rmap`: `_mapcount` = 0).
+fn alloc_thp(m: &Mem, mapped: bool) -> PagePtr {
+    let Some(head) = alloc_pages(m, m.cfg.thp_order, true) else {
+        harness_fail("alloc_thp", "no free THP-sized block".to_string())
+    };
+    if mapped {
+        atomic_set(&m.pg(head)._mapcount, 0);
+    }
+    head
+}
+
+/// A hugetlbfs page in use: the pool grows by one (`alloc_fresh_huge_page`) and the page is
+/// taken from it (`alloc_huge_page`), refcount 1.
+fn hugetlb_page<V: Compound>(m: &Mem) -> PagePtr {
+    if !alloc_fresh_huge_page::<V>(m) {
+        harness_fail(
+            "alloc_fresh_huge_page",
+            "no free block for the pool".to_string(),
+        );
+    }
+    let Some(page) = alloc_huge_page(m) else {
+        harness_fail("alloc_huge_page", "empty pool".to_string())
+    };
+    page
+}
+
+/// A pin on `page` taken by gup under the page-table lock (`follow_page(FOLL_GET)` ->
+/// `get_page_foll()`), which serializes against split.
+fn gup_pin(m: &Mem, page: PagePtr) -> PageRef {
+    get_page_foll(m, page);
+    PageRef::adopt(m, page)
+}
+
+/// compound.1 / compound.5 — `get_page`/`put_page` on a pinned THP tail racing `__split_huge_page_refcount`.
+///
+/// * setup: THP (head H, tail T) held by its owner (refcount 1, unmapped); CPU0 holds a pin on
+///   T taken by gup under the PT lock.
+/// * CPU0: `get_page(T)` (the `__get_page_tail` slow path), `put_page(T)`, `put_page(T)`.
+/// * CPU1: `split_huge_page(H)`, then the owner's `put_page(H)`.
+/// * end: both frames freed exactly once, never while referenced; counts balanced.
+pub fn thp_get_put_vs_split<V: Compound>() {
+    let m = machine();
+    let head = alloc_thp(&m, false);
+    let tail = head + 1;
+    let owner = PageRef::adopt(&m, head);
+    let pin0 = gup_pin(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let pin1 = PageRef::get::<V>(&m0, tail);
+        pin1.put::<V>(&m0);
+        pin0.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_huge_page::<V>(&m1, head);
+        owner.put::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::all_pages_freed(&m);
+}
+
+/// compound.2 — `get_page`/`put_page` on a hugetlbfs page's tail and head from two CPUs, with the
+/// owner's final put racing them.
+///
+/// * setup: a hugetlbfs page from the pool (head H, tail T), owner refcount 1; CPU0 holds a
+///   pin on T taken with `get_page(T)` while the owner's reference keeps the page.
+/// * CPU0: `get_page(T)`, `put_page(T)`, `put_page(T)` (its pin).
+/// * CPU1: `get_page(H)`, `put_page(H)`, then the owner's `put_page(H)`.
+/// * end: the destructor (`free_huge_page`) ran exactly once, when no reference remained: the
+///   page is in the pool once, `_count` 0, tail `_mapcount` back to -1.
+pub fn hugetlb_get_put<V: Compound>() {
+    let m = machine();
+    let head = hugetlb_page::<V>(&m);
+    let tail = head + 1;
+    let owner = PageRef::adopt(&m, head);
+    let pin0 = PageRef::get::<V>(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let pin1 = PageRef::get::<V>(&m0, tail);
+        pin1.put::<V>(&m0);
+        pin0.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        let r = PageRef::get::<V>(&m1, head);
+        r.put::<V>(&m1);
+        owner.put::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::huge_page_in_pool(&m, head);
+}
+
+/// compound.3 — `put_page` of a pinned THP tail racing split and a later write of the split tail's
+/// `private` (`add_to_swap()` storing the swap entry), which shares its word with
+/// `first_page`.
+///
+/// * setup: THP mapped once by a pmd (refcount 1 for the mapping); CPU0 holds a gup pin on T.
+/// * CPU0: `put_page(T)`.
+/// * CPU1: `split_huge_page(H)`; `set_page_private(T, swp_entry)`; then unmaps both pages
+///   (`page_remove_rmap` + `put_page` of the mapping's reference on each).
+/// * end: both frames freed exactly once, never while referenced.
+pub fn thp_put_vs_split_private<V: Compound>() {
+    let m = machine();
+    let head = alloc_thp(&m, true);
+    let tail = head + 1;
+    let pin0 = gup_pin(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin0.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_huge_page::<V>(&m1, head);
+        // add_to_swap() -> __add_to_swap_cache(): set_page_private(page, entry.val)
+        set_page_private(m1.pg(tail), swp_entry(0, 0x51));
+        ktrace!(
+            "add_to_swap",
+            "set_page_private({tail:?}, swp_entry(0, 0x51))"
+        );
+        for p in [head, tail] {
+            page_remove_rmap(&m1, p);
+            put_page::<V>(&m1, p);
+        }
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::all_pages_freed(&m);
+}
+
+/// compound.4 — direct I/O into a hugetlbfs page through gup_fast (`get_huge_page_tail` raises the
+/// tail's `_mapcount`), another CPU's `get_page`/`put_page` on the same tail, then munmap and a
+/// pool shrink (`echo 0 > nr_hugepages`) that gives the page back to the buddy allocator.
+///
+/// * setup: a hugetlbfs page from the pool, mapped once (refcount 1, mapcount 1).
+/// * CPU0: gup_fast pin on T (`gup_huge_pmd`), I/O completes: `put_page(T)`.
+/// * CPU1: `get_page(T)`, `put_page(T)`.
+/// * then: munmap (`page_remove_rmap(H)`, `put_page(H)`), `set_max_huge_pages(0)`.
+/// * end: `update_and_free_page` -> `free_pages_check()` finds nothing ("Bad page state" if a
+///   tail `_mapcount` leaked); every frame back in the buddy allocator.
+pub fn hugetlb_gup_then_shrink<V: Compound>() {
+    let m = machine();
+    let head = hugetlb_page::<V>(&m);
+    atomic_set(&m.pg(head)._mapcount, 0); // hugepage_add_new_anon_rmap
+    let tail = head + 1;
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let page = gup::gup_huge_pmd(&m0, head, tail);
+        let pin = PageRef::adopt(&m0, page);
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        let pin = PageRef::get::<V>(&m1, tail);
+        pin.put::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    // munmap: the mapping's reference goes; free_huge_page() puts the page back in the pool.
+    page_remove_rmap(&m, head);
+    put_page::<V>(&m, head);
+    // echo 0 > /sys/kernel/mm/hugepages/hugepages-*/nr_hugepages
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// The S1 soak machine: 8 frames, THP of order 2 (a head and three tails) at frames 0–3,
+/// hugetlbfs pages of order 1, so the THP's head can come back as a hugetlbfs head.
+pub fn soak_machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 8,
+        thp_order: 2,
+        huge_order: 1,
+    }))
+}
+
+/// S1 soak (shuttle): the races of compound.1–compound.4 together on 4 CPUs.
+///
+/// * setup: THP H (frames 0–3) mapped once; gup pins on tails T2 (CPU0) and T3 (CPU1).
+/// * CPU0: `get_page(T2)`, `put_page(T2)` twice (its own and the setup pin).
+/// * CPU1: `put_page(T3)`.
+/// * CPU2 (owner): `split_huge_page(H)`, `set_page_private(T3, swp_entry)`, unmap all four
+///   pages (so H and T1 can be freed).
+/// * CPU3: grows the hugetlb pool (an order-1 block: frames 0–1 if H and T1 are free by then,
+///   making the old THP head a hugetlbfs head), maps a hugetlbfs page, pins its tail with
+///   `get_page`, drops everything, then shrinks the pool to 0. (gup_fast on hugetlbfs is left
+///   to compound.4: on 7cb2ef56 it leaks in every schedule and would hide the races.)
+/// * end: every frame back in the buddy allocator, nothing freed while referenced.
+pub fn thp_soak<V: Compound>() {
+    let m = soak_machine();
+    let head = alloc_thp(&m, true);
+    let (t2, t3) = (head + 2, head + 3);
+    let pin2 = gup_pin(&m, t2);
+    let pin3 = gup_pin(&m, t3);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let r = PageRef::get::<V>(&m0, t2);
+        r.put::<V>(&m0);
+        pin2.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        pin3.put::<V>(&m1);
+    });
+    let m2 = m.clone();
+    let cpu2 = spawn_cpu(2, move || {
+        split_huge_page::<V>(&m2, head);
+        set_page_private(m2.pg(t3), swp_entry(0, 0x51));
+        ktrace!(
+            "add_to_swap",
+            "set_page_private({t3:?}, swp_entry(0, 0x51))"
+        );
+        for i in 0..m2.hpage_pmd_nr() {
+            page_remove_rmap(&m2, head + i);
+            put_page::<V>(&m2, head + i);
+        }
+    });
+    let m3 = m.clone();
+    let cpu3 = spawn_cpu(3, move || {
+        if alloc_fresh_huge_page::<V>(&m3) {
+            if let Some(hh) = alloc_huge_page(&m3) {
+                atomic_set(&m3.pg(hh)._mapcount, 0); // mapped once
+                let ht = hh + 1;
+                let r = PageRef::get::<V>(&m3, ht);
+                r.put::<V>(&m3);
+                page_remove_rmap(&m3, hh);
+                put_page::<V>(&m3, hh);
+            }
+            set_max_huge_pages(&m3, 0);
+        }
+    });
+    for h in [cpu0, cpu1, cpu2, cpu3] {
+        join(h);
+    }
+    invariants::all_pages_freed(&m);
+}
+
+/// The compound.6 machine: THP of order 2 at frames 0–3, hugetlbfs pages of order 1, 6 frames.
+pub fn realloc_machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 6,
+        thp_order: 2,
+        huge_order: 1,
+    }))
+}
+
+/// compound.6 — `put_page` of a pinned THP tail racing split, the free of the old head, and its
+/// reallocation as a hugetlbfs head (the "longstanding theoretical race" of 27c73ae7's
+/// message: `page_head` may be a head again, of a smaller hugetlbfs page, when the tail put
+/// pins and locks it).
+///
+/// * setup: THP H (frames 0–3) mapped once; CPU0 holds a gup pin on tail T2 (frame 2).
+/// * CPU0: `put_page(T2)`.
+/// * CPU1: `split_huge_page(H)`, unmaps the four pages (H, T1, T3 are freed), grows the
+///   hugetlb pool (the order-1 block at frames 0–1: H is a hugetlbfs head now), takes that
+///   page and drops it again (`free_huge_page` puts it back in the pool).
+/// * then: the pool shrinks to 0.
+/// * end: every frame back in the buddy allocator, none freed while referenced.
+pub fn thp_put_vs_split_realloc<V: Compound>() {
+    let m = realloc_machine();
+    let head = alloc_thp(&m, true);
+    let t2 = head + 2;
+    let pin = gup_pin(&m, t2);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_huge_page::<V>(&m1, head);
+        for i in 0..m1.hpage_pmd_nr() {
+            page_remove_rmap(&m1, head + i);
+            put_page::<V>(&m1, head + i);
+        }
+        if alloc_fresh_huge_page::<V>(&m1) {
+            if let Some(h) = alloc_huge_page(&m1) {
+                let r = PageRef::adopt(&m1, h);
+                r.put::<V>(&m1);
+            }
+        }
+    });
+    join(cpu0);
+    join(cpu1);
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// One step of the sequential model (proptest drives random sequences of these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeqOp {
+    /// `get_page(tail)` of the hugetlbfs page (`thp == false`) or of the THP.
+    GetTail { thp: bool },
+    /// A gup pin on the tail: gup_fast (`gup_huge_pmd`) for hugetlbfs, `get_page_foll` for THP.
+    Gup { thp: bool },
+    /// `put_page` of the i-th reference held (modulo how many are held).
+    Put(usize),
+    /// `split_huge_page(THP)` (once; later ones do nothing).
+    Split,
+}
+
+/// The S1 sequential machine: THP at frames 0–1 (unmapped, owner refcount 1), a hugetlbfs page
+/// at frames 2–3 (mapped once), two spare frames.
+///
+/// Reference model: the list of references held. After every step the kernel's counts must
+/// agree with it (a hugetlbfs head and an unsplit THP head carry 1 + every pin on the page;
+/// a split THP tail carries its own pins); at the end every reference is dropped, both pages
+/// are unmapped and freed, the pool is shrunk to 0 and every frame must be back in the buddy
+/// allocator with no "Bad page state".
+pub fn sequential<V: Compound>(ops: &[SeqOp]) {
+    let m = Arc::new(Mem::new(MemConfig {
+        nr_pages: 6,
+        thp_order: 1,
+        huge_order: 1,
+    }));
+    let thp = alloc_thp(&m, false);
+    let huge = hugetlb_page::<V>(&m);
+    atomic_set(&m.pg(huge)._mapcount, 0);
+    let mut held: Vec<PageRef> = Vec::new();
+    let mut split = false;
+    for op in ops {
+        // A split THP tail is a page of its own: only a holder of a reference may get another
+        // (nobody maps the model's THP), so such steps are skipped when nobody holds it.
+        let split_tail_unheld = split && !held.iter().any(|r| r.page() == (thp + 1));
+        match *op {
+            SeqOp::GetTail { thp: true } | SeqOp::Gup { thp: true } if split_tail_unheld => {}
+            SeqOp::GetTail { thp: t } => {
+                held.push(PageRef::get::<V>(&m, if t { thp + 1 } else { huge + 1 }))
+            }
+            SeqOp::Gup { thp: true } => {
+                if split {
+                    // after split the pmd is gone: gup takes a normal reference on the page
+                    held.push(PageRef::get::<V>(&m, thp + 1));
+                } else {
+                    held.push(gup_pin(&m, thp + 1));
+                }
+            }
+            SeqOp::Gup { thp: false } => {
+                let page = gup::gup_huge_pmd(&m, huge, huge + 1);
+                held.push(PageRef::adopt(&m, page));
+            }
+            SeqOp::Put(i) => {
+                if !held.is_empty() {
+                    let r = held.remove(i % held.len());
+                    r.put::<V>(&m);
+                }
+            }
+            SeqOp::Split => {
+                if !split {
+                    split_huge_page::<V>(&m, thp);
+                    split = true;
+                }
+            }
+        }
+        // Reference model vs kernel counts.
+        let pins = |p: PagePtr| held.iter().filter(|r| r.page() == p).count() as i32;
+        let expect = |what: &str, page: PagePtr, want: i32| {
+            let got = page_count_raw(m.pg(page));
+            if got != want {
+                fail(
+                    "sequential",
+                    Invariant::RefcountBalance,
+                    format!(
+                        "after {op:?}: {what} {page:?}._count {got}, reference model says {want}"
+                    ),
+                );
+            }
+        };
+        expect("hugetlbfs head", huge, 1 + pins(huge) + pins(huge + 1));
+        if split {
+            expect("THP head", thp, 1 + pins(thp));
+            expect("split THP tail", thp + 1, pins(thp + 1));
+        } else {
+            expect("THP head", thp, 1 + pins(thp) + pins(thp + 1));
+        }
+    }
+    for r in held {
+        r.put::<V>(&m);
+    }
+    put_page::<V>(&m, thp); // the THP owner's reference
+    page_remove_rmap(&m, huge); // munmap of the hugetlbfs page
+    put_page::<V>(&m, huge);
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// proptest's operations for [`sequential`].
+fn seq_op() -> impl Strategy<Value = SeqOp> {
+    prop_oneof![
+        any::<bool>().prop_map(|thp| SeqOp::GetTail { thp }),
+        any::<bool>().prop_map(|thp| SeqOp::Gup { thp }),
+        (0usize..8).prop_map(SeqOp::Put),
+        Just(SeqOp::Split),
+    ]
+}
+
+/// [`sequential`] on random sequences of up to 24 steps.
+fn sequential_proptest<V: Compound>(settings: &Settings) -> Exploration {
+    sequential::run(
+        settings,
+        prop::collection::vec(seq_op(), 0..24),
+        sequential::<V>,
+    )
+}

@@ -1,0 +1,135 @@
+//! The checker driver above the trace: runs a scenario under the build's checker
+//! (`sync::driver`), resets the event trace at the start of every execution, and turns the way
+//! a run ended into an [`Exploration`]: the first failure with its trace, a checker error, or
+//! a clean finish.
+
+use crate::sync::driver::{self, RawRun};
+pub use crate::sync::driver::{
+    ExploreSettings, Scheduler, CHECKPOINT_INTERVAL, MAX_BRANCHES, SHUTTLE_VERSION,
+};
+use crate::sync::RACE_PANIC;
+use crate::trace::{self, Failure, Invariant};
+use serde::{Deserialize, Serialize};
+use std::sync::Once;
+
+/// What one run of a scenario found.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Exploration {
+    /// Executions run (loom: explored; shuttle: iterations; proptest: cases).
+    pub executions: u64,
+    /// loom: every interleaving within the bound was explored. Randomized runs: false.
+    pub complete: bool,
+    /// The first check that broke, with its trace.
+    pub failure: Option<Failure>,
+    /// A panic that is not one of the checks (checker limit, harness bug).
+    pub error: Option<String>,
+    pub seconds: f64,
+    /// shuttle: the file holding the failing schedule, for replay.
+    pub schedule_file: Option<String>,
+}
+
+/// Keep our own check panics quiet (they are reported with their trace); anything else is
+/// printed as usual.
+fn quiet_check_panics() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let msg = panic_message(info.payload());
+            if msg.starts_with(trace::PANIC_PREFIX) || msg.contains(RACE_PANIC) {
+                return;
+            }
+            prev(info);
+        }));
+    });
+}
+
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "non-string panic".to_string()
+    }
+}
+
+/// Wrap a scenario so each execution starts with an empty trace.
+fn traced(f: impl Fn() + Send + Sync + 'static) -> impl Fn() + Send + Sync + 'static {
+    move || {
+        trace::reset();
+        f();
+    }
+}
+
+fn finish(raw: RawRun, exhaustive: bool) -> Exploration {
+    if let Some(p) = &raw.panic {
+        // loom's own race detector on a RaceCell: a data race the kernel code has.
+        let msg = panic_message(p.as_ref());
+        if msg.contains(RACE_PANIC) {
+            trace::checker_failure(
+                Invariant::DataRace,
+                format!(
+                    "{} (loom's race detector)",
+                    msg.lines().next().unwrap_or_default()
+                ),
+            );
+        }
+    }
+    let failure = trace::take_failure();
+    let error = match (&raw.panic, &failure) {
+        (Some(p), None) => Some(panic_message(p.as_ref())),
+        _ => None,
+    };
+    Exploration {
+        executions: raw.executions,
+        complete: exhaustive && raw.panic.is_none(),
+        failure,
+        error,
+        seconds: raw.seconds,
+        schedule_file: None,
+    }
+}
+
+fn start() {
+    quiet_check_panics();
+    trace::clear_failure();
+}
+
+/// Explore every interleaving of `f` within the bound (loom builds only).
+pub fn explore(
+    settings: &ExploreSettings,
+    f: impl Fn() + Send + Sync + 'static,
+) -> Result<Exploration, String> {
+    start();
+    Ok(finish(driver::explore(settings, traced(f))?, true))
+}
+
+/// Run `iterations` shuttle schedules of `f` from `seed` (shuttle builds only). A failing
+/// schedule is saved under `schedule_dir` and named in the result.
+pub fn soak(
+    scheduler: Scheduler,
+    seed: u64,
+    iterations: usize,
+    schedule_dir: &std::path::Path,
+    f: impl Fn() + Send + Sync + 'static,
+) -> Result<Exploration, String> {
+    start();
+    let (raw, file) = driver::soak(scheduler, seed, iterations, schedule_dir, traced(f))?;
+    let mut e = finish(raw, false);
+    e.schedule_file = file.map(|p| p.display().to_string());
+    Ok(e)
+}
+
+/// Replay one encoded shuttle schedule of `f` (shuttle builds only).
+pub fn replay(schedule: &str, f: impl Fn() + Send + Sync + 'static) -> Result<Exploration, String> {
+    start();
+    Ok(finish(driver::replay(schedule, traced(f))?, false))
+}
+
+/// Run `f` once on real threads (std build: sequential models and smoke runs).
+pub fn run_once(f: impl FnOnce()) -> Exploration {
+    start();
+    trace::reset();
+    finish(driver::run_once(f), true)
+}

@@ -1,0 +1,156 @@
+//! Mutant `7cb2ef56-bypass-thp`: 7cb2ef56 with the bypass taken for every compound page, not only
+//! hugetlbfs (the `PageHuge(page)` test of `__get_page_tail()` / `put_compound_page()` widened
+//! to `PageCompound(page)`). THP pins then skip the tail `_mapcount` that split hands to the
+//! tail: claim compound.5 expects a lost pin / premature free.
+
+use crate::mm::huge_memory::{compound_lock, compound_unlock};
+use crate::mm::hugetlb::PageHuge;
+use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
+use crate::mm::swap::*;
+use crate::mm::Mem;
+use crate::page::*;
+use crate::sync::{atomic_dec, atomic_inc, atomic_read};
+use crate::variant::{Area, Kind, VariantMeta};
+use crate::{ktrace, VM_BUG_ON};
+
+/// 7cb2ef56 with the bypass test widened to every compound page.
+pub struct Variant;
+
+impl Compound for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "7cb2ef56-bypass-thp",
+        area: Area::Compound,
+        kind: Kind::Mutant {
+            removes: "the PageHuge() test that limits the bypass to hugetlbfs pages",
+        },
+        parent: Some("7cb2ef56"),
+        source: "mutant of 7cb2ef56 (design claim compound.5).",
+    };
+
+    /// `__put_compound_page(page)` (mm/swap.c, 7cb2ef56).
+    fn __put_compound_page(m: &Mem, page: PagePtr) {
+        if !PageHuge(m, page) {
+            __page_cache_release(m, page);
+        }
+        let dtor = get_compound_page_dtor(m, page);
+        call_compound_dtor(m, dtor, page);
+    }
+
+    /// `put_compound_page(page)` (mm/swap.c, 7cb2ef56).
+    fn put_compound_page(m: &Mem, page: PagePtr) {
+        const F: &str = "put_compound_page";
+        // MUTANT(7cb2ef56-bypass-thp): the bypass is taken for every compound page (7cb2ef56
+        // tests PageHuge(page): only hugetlbfs pages cannot be split under us).
+        if PageCompound(m.pg(page)) {
+            let page = compound_head(m, page);
+            if put_page_testzero(m, page) {
+                Self::__put_compound_page(m, page);
+            }
+            return;
+        }
+
+        if PageTail(m.pg(page)) {
+            // __split_huge_page_refcount can run under us
+            let page_head = compound_trans_head(m, page);
+
+            if page != page_head && get_page_unless_zero(m, page_head) {
+                // page_head wasn't a dangling pointer but it may not be a head page anymore
+                // by the time we obtain the lock. That is ok as long as it can't be freed
+                // from under us.
+                compound_lock(m, page_head);
+                if !PageTail(m.pg(page)) {
+                    // __split_huge_page_refcount run before us
+                    ktrace!(F, "{page:?} was split before we took the lock");
+                    compound_unlock(m, page_head);
+                    VM_BUG_ON!(F, PageHead(m.pg(page_head)));
+                    if put_page_testzero(m, page_head) {
+                        __put_single_page(m, page_head);
+                    }
+                    out_put_single(m, page);
+                    return;
+                }
+                VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
+                // We can release the refcount taken by get_page_unless_zero() now that
+                // __split_huge_page_refcount() is blocked on the compound_lock.
+                if put_page_testzero(m, page_head) {
+                    VM_BUG_ON!(F, true);
+                }
+                // __split_huge_page_refcount will wait now
+                let p = m.pg(page);
+                VM_BUG_ON!(F, page_mapcount(p) <= 0);
+                let old = atomic_dec(&p._mapcount);
+                ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
+                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
+                compound_unlock(m, page_head);
+
+                if put_page_testzero(m, page_head) {
+                    if PageHead(m.pg(page_head)) {
+                        Self::__put_compound_page(m, page_head);
+                    } else {
+                        __put_single_page(m, page_head);
+                    }
+                }
+            } else {
+                // page_head is a dangling pointer
+                VM_BUG_ON!(F, PageTail(m.pg(page)));
+                out_put_single(m, page);
+            }
+        } else if put_page_testzero(m, page) {
+            if PageHead(m.pg(page)) {
+                Self::__put_compound_page(m, page);
+            } else {
+                __put_single_page(m, page);
+            }
+        }
+    }
+
+    /// `__get_page_tail(page)` (mm/swap.c, 7cb2ef56).
+    ///
+    /// This takes care of get_page() if run on a tail page returned by one of the
+    /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
+    /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
+    /// already serializes against split_huge_page().
+    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
+        let mut got = false;
+
+        // MUTANT(7cb2ef56-bypass-thp): the bypass is taken for every compound page (7cb2ef56
+        // tests PageHuge(page)); a THP tail pin then skips the tail's _mapcount.
+        if PageCompound(m.pg(page)) {
+            let page_head = compound_head(m, page);
+            let old = atomic_inc(&m.pg(page_head)._count);
+            ktrace!(
+                "__get_page_tail",
+                "bypass: {page_head:?}._count {old} -> {}",
+                old + 1
+            );
+            got = true;
+        } else {
+            let page_head = compound_trans_head(m, page);
+
+            if page != page_head && get_page_unless_zero(m, page_head) {
+                // page_head wasn't a dangling pointer but it may not be a head page anymore
+                // by the time we obtain the lock. That is ok as long as it can't be freed
+                // from under us.
+                compound_lock(m, page_head);
+                // here __split_huge_page_refcount won't run anymore
+                if PageTail(m.pg(page)) {
+                    __get_page_tail_foll(m, page, false);
+                    got = true;
+                }
+                compound_unlock(m, page_head);
+                if !got {
+                    put_page::<Self>(m, page_head);
+                }
+            }
+        }
+        got
+    }
+}
+
+/// The `out_put_single:` label of `put_compound_page()`.
+fn out_put_single(m: &Mem, page: PagePtr) {
+    if put_page_testzero(m, page) {
+        __put_single_page(m, page);
+    }
+}

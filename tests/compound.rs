@@ -1,0 +1,19 @@
+//! The claims of area `compound`, one test per claim, generated from the claims table
+//! (`claims/table/compound.rs`). Which run depends on the build:
+//!
+//! * `RUSTFLAGS="--cfg loom" cargo test --release --test compound`: the loom claims (exhaustive);
+//! * `cargo test --release --features shuttle --test compound`: the shuttle claims (soak);
+//! * `cargo test --test compound`: the proptest claims (sequential models).
+//!
+//! The others are listed as ignored. Settings: `MMCHECK_BOUND`, `MMCHECK_SOAK_SEED`,
+//! `MMCHECK_SOAK_ITERATIONS`; `-- --nocapture` prints every claim's report.
+
+fn main() {
+    mmcheck_claims::testing::main(
+        mmcheck::variant::Area::Compound,
+        mmcheck_claims::testing::Paths {
+            root: env!("CARGO_MANIFEST_DIR"),
+            tmp: env!("CARGO_TARGET_TMPDIR"),
+        },
+    )
+}
