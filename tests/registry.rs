@@ -161,3 +161,78 @@ fn every_area_has_claims_under_every_checker_it_models() {
         );
     }
 }
+
+/// GitHub's anchor of a Markdown heading: lower case, punctuation other than `-` and `_`
+/// dropped, spaces as `-`.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// `proofs/<file>.md#<anchor>` names a file with such a heading.
+fn proof_section_exists(link: &str) -> Result<(), String> {
+    let (file, want) = link
+        .split_once('#')
+        .ok_or_else(|| format!("{link}: not <file>#<anchor>"))?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let found = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|l| anchor(l.trim_start_matches('#')))
+        .any(|a| a == want);
+    if found {
+        Ok(())
+    } else {
+        Err(format!("{file} has no heading with anchor #{want}"))
+    }
+}
+
+/// Every safeguard row is consistent: its variant is SAFE somewhere; a kill names a mutant of
+/// it (removing what the row names) and a BUG claim that runs that mutant; an argument names a
+/// proof section that exists.
+#[test]
+fn safeguard_rows_are_consistent() {
+    use mmcheck::variant::Kind;
+    use mmcheck_claims::table::Coverage;
+    for s in table::safeguards() {
+        assert!(
+            table::all().any(|c| c.variant == s.variant && c.expected == Expected::Safe),
+            "safeguard '{}': variant {} has no SAFE claim",
+            s.name,
+            s.variant
+        );
+        match s.coverage {
+            Coverage::Killed { mutant, claim: id } => {
+                let m = registry::variant(mutant)
+                    .unwrap_or_else(|| panic!("safeguard '{}': no mutant {mutant}", s.name));
+                assert!(
+                    matches!(m.meta.kind, Kind::Mutant { .. }),
+                    "safeguard '{}': {mutant} is not a mutant",
+                    s.name
+                );
+                let c = claim(id);
+                assert_eq!(
+                    c.variant, mutant,
+                    "safeguard '{}': {id} runs another variant",
+                    s.name
+                );
+                assert!(
+                    matches!(c.expected, Expected::Bug(_) | Expected::AnyBug),
+                    "safeguard '{}': {id} is not a BUG claim",
+                    s.name
+                );
+            }
+            Coverage::Redundant { proof, because } | Coverage::BlindSpot { proof, because } => {
+                assert!(!because.is_empty(), "safeguard '{}': say why", s.name);
+                proof_section_exists(proof)
+                    .unwrap_or_else(|e| panic!("safeguard '{}': {e}", s.name));
+            }
+            Coverage::Uncovered => {}
+        }
+    }
+}

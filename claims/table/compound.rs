@@ -1,7 +1,7 @@
 //! Area `compound` (S1): compound-page refcounting, THP split and the hugetlbfs bypass of
 //! 7cb2ef56, fixed by 27c73ae7.
 
-use super::{Bound, Checker, Claim, Expected};
+use super::{Bound, Checker, Claim, Coverage, Expected, Safeguard, SafeguardKind};
 use mmcheck::trace::Invariant;
 
 const LOOM_4: Checker = Checker::Loom {
@@ -192,3 +192,14 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("compound.seq"),
     },
 ];
+
+/// The safeguards of the SAFE variants (issue #9 fills this table).
+pub static SAFEGUARDS: &[Safeguard] = &[Safeguard {
+    variant: "7cb2ef56",
+    name: "put_page_testzero()'s fully ordered atomic_dec_and_test in the hugetlbfs bypass put",
+    kind: SafeguardKind::FullyOrderedAtomic,
+    coverage: Coverage::Killed {
+        mutant: "7cb2ef56-dec-read",
+        claim: "compound.2-mutant",
+    },
+}];

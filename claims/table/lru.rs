@@ -1,7 +1,7 @@
 //! Area `lru` (S2): `activate_page()` batched through per-CPU pagevecs: 744ed144 (reverted by
 //! 7a608572) and eb709b0d (3.0).
 
-use super::{Bound, Checker, Claim, Expected};
+use super::{Bound, Checker, Claim, Coverage, Expected, Safeguard, SafeguardKind};
 use mmcheck::trace::Invariant;
 
 const LOOM_2: Checker = Checker::Loom {
@@ -120,5 +120,27 @@ pub static CLAIMS: &[Claim] = &[
         config_debug_vm: true,
         expected: Expected::Bug(Invariant::ListCorruption),
         twin: Some("lru.seq"),
+    },
+];
+
+/// The safeguards of the SAFE variants (issue #10 fills this table).
+pub static SAFEGUARDS: &[Safeguard] = &[
+    Safeguard {
+        variant: "eb709b0d",
+        name: "__activate_page's PageLRU re-check under lru_lock",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-no-recheck",
+            claim: "lru.3",
+        },
+    },
+    Safeguard {
+        variant: "eb709b0d",
+        name: "activate_page's page_cache_get for the pagevec's reference",
+        kind: SafeguardKind::Reference,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-no-ref",
+            claim: "lru.4",
+        },
     },
 ];

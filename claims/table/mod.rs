@@ -181,3 +181,73 @@ pub fn of_area(area: Area) -> &'static [Claim] {
         Area::Vma => vma::CLAIMS,
     }
 }
+
+/// What kind of safeguard a SAFE variant has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SafeguardKind {
+    /// `smp_mb()`, `smp_rmb()`, `smp_wmb()`.
+    Barrier,
+    /// A lock acquire/release (`spin_lock`, `compound_lock`, `anon_vma->lock`), or the choice of
+    /// when to take it.
+    Lock,
+    /// A test repeated after a pin or under a lock (`PageTail` after `get_page_unless_zero`,
+    /// `PageLRU` under `lru_lock`).
+    Recheck,
+    /// A value-returning (fully ordered) atomic where a plain one would not do.
+    FullyOrderedAtomic,
+    /// A reference taken so a page outlives a window (`page_cache_get` for a pagevec).
+    Reference,
+}
+
+/// Why a safeguard is there: a mutant without it that a claim kills, or a proof section that
+/// argues why no model can need it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Coverage {
+    /// The registered mutant `mutant` removes it, and the BUG claim `claim` (which runs that
+    /// mutant) kills it.
+    Killed {
+        mutant: &'static str,
+        claim: &'static str,
+    },
+    /// No model can need it: `proof` (`proofs/<file>.md#<anchor>`) argues it is redundant
+    /// (naming what covers it).
+    Redundant {
+        proof: &'static str,
+        because: &'static str,
+    },
+    /// The checker cannot show it needed: `proof` states loom's semantics that hide it and
+    /// writes out the weak-memory execution the safeguard forbids.
+    BlindSpot {
+        proof: &'static str,
+        because: &'static str,
+    },
+    /// Not covered yet: `verify --safeguards` fails while a row says this.
+    Uncovered,
+}
+
+/// One safeguard of a SAFE variant (`verify --safeguards` reports them all).
+#[derive(Debug)]
+pub struct Safeguard {
+    /// The SAFE variant it is in.
+    pub variant: &'static str,
+    /// What it is, in kernel terms: `smp_mb() in __split_huge_page_refcount`.
+    pub name: &'static str,
+    pub kind: SafeguardKind,
+    pub coverage: Coverage,
+}
+
+/// Every safeguard row, area by area.
+pub fn safeguards() -> impl Iterator<Item = &'static Safeguard> {
+    Area::ALL.into_iter().flat_map(|a| safeguards_of(a).iter())
+}
+
+/// The safeguard rows of one area.
+pub fn safeguards_of(area: Area) -> &'static [Safeguard] {
+    match area {
+        Area::Compound => compound::SAFEGUARDS,
+        Area::Lru => lru::SAFEGUARDS,
+        Area::Vma => vma::SAFEGUARDS,
+    }
+}

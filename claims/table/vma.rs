@@ -1,6 +1,6 @@
 //! Area `vma` (S3): `vma_adjust()` of 2.6.31 and the brk-only anon_vma lock skip of 252c5f94.
 
-use super::{Bound, Checker, Claim, Expected};
+use super::{Bound, Checker, Claim, Coverage, Expected, Safeguard, SafeguardKind};
 use mmcheck::trace::Invariant;
 
 const LOOM: Checker = Checker::Loom {
@@ -110,3 +110,14 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.soak"),
     },
 ];
+
+/// The safeguards of the SAFE variants (issue #11 fills this table).
+pub static SAFEGUARDS: &[Safeguard] = &[Safeguard {
+    variant: "252c5f94",
+    name: "insert in vma_adjust's anon_vma lock condition",
+    kind: SafeguardKind::Lock,
+    coverage: Coverage::Killed {
+        mutant: "252c5f94-no-insert",
+        claim: "vma.3",
+    },
+}];
