@@ -63,3 +63,41 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     prev[b.len()]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_id_prefix_and_area() {
+        assert_eq!(select("compound.3").unwrap().len(), 1);
+        assert_eq!(select("COMPOUND.3-FIX").unwrap()[0].id, "compound.3-fix");
+        let area = select("lru").unwrap();
+        assert_eq!(
+            area.len(),
+            table::of_area(mmcheck::variant::Area::Lru).len()
+        );
+        assert!(select("compound.1")
+            .unwrap()
+            .iter()
+            .all(|c| c.id == "compound.1"));
+        let family: Vec<_> = select("compound.2").unwrap().iter().map(|c| c.id).collect();
+        assert_eq!(
+            family,
+            vec!["compound.2"],
+            "an exact id wins over the prefix"
+        );
+    }
+
+    #[test]
+    fn unknown_ids_are_refused_with_suggestions() {
+        let err = select("compound.33").unwrap_err();
+        assert!(
+            err.contains("unknown claim 'compound.33'") && err.contains("compound.3"),
+            "{err}"
+        );
+        assert!(select("").is_err());
+        assert!(select("s9").is_err());
+        assert!(get("compound").is_err());
+    }
+}

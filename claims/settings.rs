@@ -62,3 +62,18 @@ pub fn soak_iterations() -> Result<Option<usize>, String> {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_validated() {
+        assert_eq!(parse_bound("3"), Ok(Bound::Preemption(3)));
+        assert_eq!(parse_bound("none"), Ok(Bound::Unbounded));
+        assert_eq!(parse_bound(" unbounded "), Ok(Bound::Unbounded));
+        for bad in ["-1", "x", "", "3.5", "21", "99999999999999999999999"] {
+            assert!(parse_bound(bad).is_err(), "bound {bad:?} accepted");
+        }
+    }
+}

@@ -227,3 +227,36 @@ fn list_names_every_claim() {
         assert!(text.contains(c.id), "list misses {}", c.id);
     }
 }
+
+#[test]
+fn bad_matrix_variant_and_jobs_arguments() {
+    refused(
+        &["verify", "--matrix", "--area", "s9"],
+        "no area 's9' (known: compound, lru, vma)",
+    );
+    refused(&["verify", "--area", "lru"], "--matrix");
+    refused(&["verify", "--variant", "deadbeef"], "no variant 'deadbeef' (known:");
+    refused(&["verify", "--jobs", "0"], "--jobs");
+    refused(&["verify", "--jobs", "x"], "--jobs");
+    refused(
+        &["verify", "--matrix", "--claim", "compound.1"],
+        "cannot be used with",
+    );
+    refused(
+        &["verify", "--html", "/nonexistent-dir/r.html"],
+        "no directory /nonexistent-dir",
+    );
+}
+
+#[test]
+fn safeguards_report_runs_without_a_checker() {
+    let (code, text) = mmcheck(&["verify", "--safeguards"]);
+    assert!(code == 0 || code == 1, "exit {code}:\n{text}");
+    assert!(text.contains("| variant | safeguard |"), "{text}");
+    assert!(text.contains("safeguards: "), "{text}");
+    assert_eq!(
+        code == 1,
+        text.contains("MISSING"),
+        "exit 1 exactly when a safeguard is missing:\n{text}"
+    );
+}

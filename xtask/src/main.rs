@@ -10,8 +10,14 @@
 //!   golden diffs, proptest claims, CLI), the loom claims, the shuttle claims, and a
 //!   kill-and-resume run of `verify --checkpoint`.
 //! * `cargo xtask bless`          — rewrite the variants' golden diffs after a deliberate change.
+//! * `cargo xtask new-variant --area A --from PARENT ID` — start a variant from its parent.
+//! * `cargo xtask bench`          — the benchmarks, then their ratios beside the seeds' figures.
 //!
 //! Exit status is the runner's: 0 all verdicts as expected, 1 a verdict differs, 2 bad input.
+
+mod bench;
+mod browser;
+mod new_variant;
 
 use mmcheck::variant::Area;
 use std::path::PathBuf;
@@ -142,6 +148,25 @@ fn test(args: &[String]) -> u8 {
         checkpoint_resume(),
     ));
 
+    eprintln!("\n=== xtask test: HTML report in headless Chromium");
+    let browser = match browser::test(
+        &root().join("target/release/mmcheck"),
+        &root().join("target/mmcheck/browser-test"),
+    ) {
+        Ok(what) => {
+            eprintln!("{what}");
+            true
+        }
+        Err(e) => {
+            eprintln!("browser test: {e}");
+            false
+        }
+    };
+    results.push((
+        "verify --html rendered in Chromium: DOM and screenshot",
+        browser,
+    ));
+
     eprintln!();
     let passed = results.iter().filter(|(_, ok)| *ok).count();
     for (name, ok) in &results {
@@ -258,16 +283,40 @@ fn bless() -> u8 {
 fn usage() -> u8 {
     let areas: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
     eprintln!(
-        "usage: cargo xtask <verify|soak|replay|list|test|bless> [ARGS]\n\
-         \n  verify   run every loom claim and print the verdict table (--help for options)\
-         \n  soak     an area's shuttle claims over seeds: --area {} --scheduler pct|random --iterations N --seeds A..B --partition K/N\
-         \n  replay   replay a failure saved by soak: replay FILE\
-         \n  list     list the claims\
-         \n  test     the whole test suite (std, loom, shuttle, checkpoint resume)\
-         \n  bless    rewrite the variants' golden diffs after a deliberate change",
+        "usage: cargo xtask <verify|soak|replay|list|test|bless|new-variant|bench> [ARGS]\n\
+         \n  verify       run the loom claims (or --matrix, --variant ID, --safeguards; --help for options)\
+         \n  soak         an area's shuttle claims over seeds: --area {} --scheduler pct|random --iterations N --seeds A..B --partition K/N\
+         \n  replay       replay a failure saved by soak: replay FILE\
+         \n  list         list the claims\
+         \n  test         the whole test suite (std, loom, shuttle, checkpoint resume, HTML in Chromium)\
+         \n  bless        rewrite the variants' golden diffs after a deliberate change\
+         \n  new-variant  --area A --from PARENT [--kind K] ID: start a variant from its parent\
+         \n  bench        the criterion benchmarks and their ratios beside the seeds' figures\
+         \n  browser-test the HTML report rendered by headless Chromium (part of `test`)",
         areas.join("|")
     );
     2
+}
+
+fn new_variant(args: &[String]) -> u8 {
+    match new_variant::run(&root(), args) {
+        Ok(file) => {
+            eprintln!("created {file} (a copy of its parent with a new META)");
+            let code = bless();
+            if code == 0 {
+                eprintln!(
+                    "next: paste the kernel change into {file}, fill in META (subject, source), \
+                     `cargo xtask bless`, `cargo xtask verify --variant <id>`, then add its claim \
+                     rows (claims/table/<area>.rs) and proof (proofs/) - CONTRIBUTING.md"
+                );
+            }
+            code
+        }
+        Err(e) => {
+            eprintln!("xtask new-variant: {e}");
+            2
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -283,6 +332,41 @@ fn main() -> ExitCode {
         "list" => run_mmcheck(Build::Std, &forward),
         "test" => test(rest),
         "bless" => bless(),
+        "new-variant" => new_variant(rest),
+        "browser-test" => {
+            let bin = root().join("target/release/mmcheck");
+            let mut build = cargo();
+            build.args([
+                "build",
+                "--quiet",
+                "--release",
+                "-p",
+                "mmcheck-claims",
+                "--bin",
+                "mmcheck",
+            ]);
+            Build::Loom.apply(&mut build);
+            if status_code(build.status(), "cargo build (loom)") != 0 {
+                return ExitCode::from(1);
+            }
+            match browser::test(&bin, &root().join("target/mmcheck/browser-test")) {
+                Ok(what) => {
+                    println!("{what}");
+                    0
+                }
+                Err(e) => {
+                    eprintln!("browser test: {e}");
+                    1
+                }
+            }
+        }
+        "bench" => match bench::run(&root(), cargo()) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("xtask bench: {e}");
+                1
+            }
+        },
         "-h" | "--help" | "help" => {
             usage();
             0

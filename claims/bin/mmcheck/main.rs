@@ -5,6 +5,7 @@
 //! (every input is validated before anything runs or any file is written).
 
 mod checkpoint;
+mod jobs;
 mod progress;
 mod replay;
 mod soak;
@@ -42,7 +43,7 @@ fn main() -> ExitCode {
         }
     };
     let r = match cli.cmd {
-        Cmd::Verify(a) => verify::run(a),
+        Cmd::Verify(a) => verify::run_verify(a),
         Cmd::Soak(a) => soak::run(a),
         Cmd::Replay(a) => replay::run(a),
         Cmd::List => {

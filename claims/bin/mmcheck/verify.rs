@@ -1,13 +1,18 @@
-//! `mmcheck verify`: run the loom claims, each at its bound, and report.
+//! `mmcheck verify`: run the loom claims, each at its bound, on `--jobs` threads, and report;
+//! or the matrix of every model on every variant (`--matrix`, `--variant`); or the safeguard
+//! coverage (`--safeguards`). Reports: the terminal, `--json`, `--markdown`, `--html`.
 
 use crate::checkpoint::{self, Checkpoint};
-use crate::progress::Progress;
+use crate::jobs;
+use crate::progress::Display;
 use mmcheck::sync::EXHAUSTIVE;
-use mmcheck_claims::explore::{effective_checker, run_claim, Job, RunSettings};
-use mmcheck_claims::report::{self, ClaimReport};
+use mmcheck::variant::Area;
+use mmcheck_claims::explore::{effective_checker, run, run_claim, Job, RunSettings};
+use mmcheck_claims::matrix::{self, Cell};
+use mmcheck_claims::report::{self, html, CellReport, ClaimReport};
 use mmcheck_claims::select::select;
 use mmcheck_claims::settings::parse_bound;
-use mmcheck_claims::{table, Bound, CheckerKind, Claim};
+use mmcheck_claims::{safeguards, table, Bound, CheckerKind, Claim};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -16,8 +21,21 @@ use std::sync::Arc;
 pub struct Args {
     /// Claim id or prefix (`compound.3`, `compound.3-fix`, `compound`); repeatable. Default:
     /// every loom claim.
-    #[arg(long = "claim", value_name = "ID")]
+    #[arg(long = "claim", value_name = "ID", conflicts_with_all = ["matrix", "variant", "safeguards"])]
     claims: Vec<String>,
+    /// Run every loom model of an area on every variant of it (all areas unless --area).
+    #[arg(long, conflicts_with_all = ["variant", "safeguards"])]
+    matrix: bool,
+    /// With --matrix: only this area (compound, lru, vma).
+    #[arg(long, value_parser = parse_area, requires = "matrix")]
+    area: Option<Area>,
+    /// Run every loom model of the variant's area on this variant (after adding a patch).
+    #[arg(long, value_name = "ID", conflicts_with = "safeguards")]
+    variant: Option<String>,
+    /// Print the safeguard coverage of every SAFE variant (runs nothing); exit 1 if a
+    /// safeguard has neither a killing mutant nor an argument.
+    #[arg(long)]
+    safeguards: bool,
     /// Preemption bound for every selected claim (0..=20, or `none`), instead of each claim's.
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_bound,
           conflicts_with_all = ["unbounded", "quick"])]
@@ -28,14 +46,21 @@ pub struct Args {
     /// Preemption bound 2 for every claim: a fast smoke run.
     #[arg(long)]
     quick: bool,
+    /// Explorations run at once (default: the number of cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
     /// Write a JSON report here.
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
     /// Write a Markdown report here.
     #[arg(long, value_name = "PATH")]
     markdown: Option<PathBuf>,
+    /// Write a self-contained HTML report here (verdicts, matrix, safeguards, counterexamples
+    /// as per-CPU swimlanes).
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
     /// Save loom checkpoints under the checkpoint directory and resume from them.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["matrix", "variant"])]
     checkpoint: bool,
     /// Where checkpoints live.
     #[arg(long, value_name = "DIR", default_value = "target/mmcheck/checkpoints")]
@@ -43,6 +68,13 @@ pub struct Args {
     /// No progress display.
     #[arg(long)]
     no_progress: bool,
+}
+
+fn parse_area(s: &str) -> Result<Area, String> {
+    Area::from_name(s).ok_or_else(|| {
+        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
+        format!("no area '{s}' (known: {})", known.join(", "))
+    })
 }
 
 /// The bound `--quick` gives every claim.
@@ -78,7 +110,30 @@ fn selection(a: &Args) -> Result<Vec<&'static Claim>, String> {
     Ok(selected)
 }
 
-pub fn run(a: Args) -> Result<bool, String> {
+/// What one verify run does.
+enum Plan {
+    Claims(Vec<(&'static Claim, RunSettings, Option<Checkpoint>)>),
+    Cells(Vec<Cell>),
+    Safeguards,
+}
+
+/// The terminal's width, for swimlanes (None: not a terminal, or too narrow to tell).
+fn terminal_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    if let Some(w) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+    {
+        return Some(w);
+    }
+    std::io::stdout()
+        .is_terminal()
+        .then(terminal_size::terminal_size)
+        .flatten()
+        .map(|(w, _)| w.0 as usize)
+}
+
+pub fn run_verify(a: Args) -> Result<bool, String> {
     // Validate every input before anything runs or is written.
     let bound_override = if a.unbounded {
         Some(Bound::Unbounded)
@@ -87,8 +142,7 @@ pub fn run(a: Args) -> Result<bool, String> {
     } else {
         a.bound
     };
-    let selected = selection(&a)?;
-    for p in [&a.json, &a.markdown].into_iter().flatten() {
+    for p in [&a.json, &a.markdown, &a.html].into_iter().flatten() {
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
             if !dir.is_dir() {
                 return Err(format!(
@@ -99,20 +153,40 @@ pub fn run(a: Args) -> Result<bool, String> {
             }
         }
     }
-    let mut plan: Vec<(&'static Claim, RunSettings, Option<Checkpoint>)> = Vec::new();
-    for &c in &selected {
-        let s = RunSettings {
-            bound: bound_override,
-            ..RunSettings::default()
-        };
-        let bound = effective_checker(&Job::of(c), &s)
-            .bound()
-            .expect("a loom claim has a bound");
-        let cp = a
-            .checkpoint
-            .then(|| checkpoint::inspect(&a.checkpoint_dir, c, bound))
-            .transpose()?;
-        plan.push((c, s, cp));
+    let plan = if a.safeguards {
+        Plan::Safeguards
+    } else if let Some(v) = &a.variant {
+        Plan::Cells(with_bound(matrix::plan_variant(v)?, bound_override))
+    } else if a.matrix {
+        let areas = a.area.map_or(Area::ALL.to_vec(), |x| vec![x]);
+        Plan::Cells(with_bound(
+            areas.into_iter().flat_map(matrix::plan).collect(),
+            bound_override,
+        ))
+    } else {
+        let mut plan = Vec::new();
+        for c in selection(&a)? {
+            let s = RunSettings {
+                bound: bound_override,
+                ..RunSettings::default()
+            };
+            let bound = effective_checker(&Job::of(c), &s)
+                .bound()
+                .expect("a loom claim has a bound");
+            let cp = a
+                .checkpoint
+                .then(|| checkpoint::inspect(&a.checkpoint_dir, c, bound))
+                .transpose()?;
+            plan.push((c, s, cp));
+        }
+        Plan::Claims(plan)
+    };
+    let command = format!(
+        "mmcheck {}",
+        std::env::args().skip(1).collect::<Vec<_>>().join(" ")
+    );
+    if let Plan::Safeguards = plan {
+        return safeguard_report(&a, &command);
     }
     if !EXHAUSTIVE {
         return Err(
@@ -120,42 +194,138 @@ pub fn run(a: Args) -> Result<bool, String> {
                 .to_string(),
         );
     }
+    let jobs = a.jobs.map_or_else(jobs::default_jobs, |j| j as usize);
+    let display = Display::new(!a.no_progress);
+    let start = std::time::Instant::now();
+    let (claims, cells) = match plan {
+        Plan::Claims(plan) => (run_claims(plan, jobs, &display)?, Vec::new()),
+        Plan::Cells(cells) => (Vec::new(), run_cells(&cells, jobs, &display)?),
+        Plan::Safeguards => unreachable!("handled above"),
+    };
+    let wall = start.elapsed().as_secs_f64();
+    let width = terminal_width();
 
+    if !claims.is_empty() {
+        println!("{}", report::table(&claims));
+        print!("{}", report::traces(&claims, width));
+    }
+    if !cells.is_empty() {
+        println!("{}", report::matrix(&cells));
+        for c in cells
+            .iter()
+            .filter(|c| c.claim.is_none() && c.failure.is_some())
+        {
+            let f = c.failure.as_ref().expect("filtered");
+            println!(
+                "\nnew: {} on {}: {}: {}",
+                c.model, c.variant, f.cause, f.message
+            );
+            print!("{}", report::trace_text(&f.trace, width));
+            println!("  replay: {}", c.replay);
+        }
+    }
+    if let Some(p) = &a.json {
+        let text = if cells.is_empty() {
+            serde_json::to_string_pretty(&claims)
+        } else {
+            serde_json::to_string_pretty(&cells)
+        }
+        .expect("report serializes");
+        std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    if let Some(p) = &a.markdown {
+        let mut md = report::markdown(&claims);
+        if !cells.is_empty() {
+            md.push_str(&report::matrix(&cells));
+        }
+        std::fs::write(p, md).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    if let Some(p) = &a.html {
+        let page = html::render(&html::Page {
+            title: "mmcheck verify",
+            command: &command,
+            claims: &claims,
+            cells: &cells,
+            calibration: (&[], &[]),
+        });
+        std::fs::write(p, page).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    let bad = claims.iter().filter(|r| !r.matches).count()
+        + cells.iter().filter(|c| c.matches == Some(false)).count();
+    let new = cells.iter().filter(|c| c.matches.is_none()).count();
+    let runs = claims.len() + cells.len() - new;
+    if bad > 0 {
+        println!("{bad} run(s) did not meet their expectation");
+    }
+    if new > 0 {
+        println!("{new} matrix cell(s) have no claim yet (shown as new)");
+    }
+    println!("wall time {wall:.1}s with {jobs} job(s)");
+    // The plain closing line CI reads.
+    println!("verify: {} passed, {bad} failed", runs - bad);
+    Ok(bad == 0)
+}
+
+/// Apply `--bound` / `--unbounded` / `--quick` to matrix cells.
+fn with_bound(mut cells: Vec<Cell>, bound: Option<Bound>) -> Vec<Cell> {
+    if let Some(b) = bound {
+        for c in &mut cells {
+            c.job.checker = mmcheck_claims::Checker::Loom { bound: b };
+        }
+    }
+    cells
+}
+
+fn status(matches: Option<bool>) -> &'static str {
+    match matches {
+        Some(true) => "ok  ",
+        Some(false) => "FAIL",
+        None => "new ",
+    }
+}
+
+fn run_claims(
+    plan: Vec<(&'static Claim, RunSettings, Option<Checkpoint>)>,
+    jobs: usize,
+    display: &Display,
+) -> Result<Vec<ClaimReport>, String> {
+    for (_, _, cp) in &plan {
+        if let Some(cp) = cp {
+            cp.create()?;
+        }
+    }
     let n = plan.len();
-    let mut reports = Vec::new();
-    for (i, (c, mut s, cp)) in plan.into_iter().enumerate() {
+    let results = jobs::run_all(&plan, jobs, |i, (c, s, cp)| {
+        let mut s = s.clone();
         let bound = effective_checker(&Job::of(c), &s)
             .bound()
             .expect("a loom claim has a bound");
-        if let Some(cp) = &cp {
-            cp.create()?;
+        if let Some(cp) = cp {
             if cp.resume {
-                eprintln!(
+                display.println(&format!(
                     "resuming {} (bound {bound}) from {}",
                     c.id,
                     cp.loom_file.display()
-                );
+                ));
             }
             s.checkpoint = Some(cp.loom_file.clone());
         }
         let executions = Arc::new(AtomicU64::new(0));
         s.progress = Some(executions.clone());
-        let display = (!a.no_progress).then(|| {
-            Progress::start(
-                format!("[{}/{n}] {} ({}, bound {bound})", i + 1, c.id, c.variant),
-                executions,
-            )
-        });
+        let line = display.start(
+            format!("[{}/{n}] {} ({}, bound {bound})", i + 1, c.id, c.variant),
+            executions,
+        );
         let e = run_claim(c, &s)?;
-        drop(display);
-        if let (Some(cp), None) = (&cp, &e.error) {
+        drop(line);
+        if let (Some(cp), None) = (cp, &e.error) {
             cp.remove();
         }
         let resumed = cp.as_ref().is_some_and(|cp| cp.resume);
         let r = ClaimReport::new(c, &s, &e, resumed);
-        eprintln!(
-            "{} {:<24} {:<24} {:>9} executions {:>7.2}s{}",
-            if r.matches { "ok  " } else { "FAIL" },
+        display.println(&format!(
+            "{} {:<24} {:<28} {:>9} executions {:>7.2}s{}",
+            status(Some(r.matches)),
             r.id,
             r.verdict.to_string(),
             r.executions,
@@ -165,30 +335,68 @@ pub fn run(a: Args) -> Result<bool, String> {
             } else {
                 ""
             }
-        );
-        reports.push(r);
-    }
+        ));
+        Ok(r)
+    });
+    results.into_iter().collect()
+}
 
-    println!("{}", report::table(&reports));
-    print!("{}", report::traces(&reports));
-    if let Some(p) = &a.json {
-        let text = serde_json::to_string_pretty(&reports).expect("report serializes");
-        std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+fn run_cells(cells: &[Cell], jobs: usize, display: &Display) -> Result<Vec<CellReport>, String> {
+    let n = cells.len();
+    let results = jobs::run_all(cells, jobs, |i, c| {
+        let executions = Arc::new(AtomicU64::new(0));
+        let s = RunSettings {
+            progress: Some(executions.clone()),
+            ..RunSettings::default()
+        };
+        let line = display.start(
+            format!(
+                "[{}/{n}] {} on {} (bound {})",
+                i + 1,
+                c.model,
+                c.variant,
+                c.job.checker.bound().unwrap_or(Bound::Unbounded)
+            ),
+            executions,
+        );
+        let e = run(&c.job, &s)?;
+        drop(line);
+        let r = CellReport::new(c, &e);
+        display.println(&format!(
+            "{} {:<26} {:<26} {:<28} {:>9} executions {:>7.2}s",
+            status(r.matches),
+            r.model,
+            r.variant,
+            r.verdict.to_string(),
+            r.executions,
+            r.seconds
+        ));
+        Ok(r)
+    });
+    results.into_iter().collect()
+}
+
+fn safeguard_report(a: &Args, command: &str) -> Result<bool, String> {
+    println!("{}", safeguards::markdown());
+    let problems = safeguards::problems();
+    for p in &problems {
+        println!("MISSING {p}");
+    }
+    if let Some(p) = &a.html {
+        let page = html::render(&html::Page {
+            title: "mmcheck safeguard coverage",
+            command,
+            claims: &[],
+            cells: &[],
+            calibration: (&[], &[]),
+        });
+        std::fs::write(p, page).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
     if let Some(p) = &a.markdown {
-        std::fs::write(p, report::markdown(&reports))
+        std::fs::write(p, safeguards::markdown())
             .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
-    let bad = reports.iter().filter(|r| !r.matches).count();
-    if bad > 0 {
-        println!("{bad} claim(s) did not meet their expectation");
-    } else {
-        println!(
-            "{} claims: every verdict equals its expectation",
-            reports.len()
-        );
-    }
-    // The plain closing line CI reads.
-    println!("verify: {} passed, {bad} failed", reports.len() - bad);
-    Ok(bad == 0)
+    let rows = table::safeguards().count();
+    println!("safeguards: {rows} listed, {} problem(s)", problems.len());
+    Ok(problems.is_empty())
 }

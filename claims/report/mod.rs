@@ -1,10 +1,16 @@
-//! What a run of a claim reports, and its renderings: the verdict table (Markdown, which the
-//! terminal shows as is), the counterexample traces, JSON.
+//! What a run of a claim (or of a matrix cell) reports, and its renderings: the verdict table
+//! (Markdown, which the terminal shows as is), the counterexample traces (swimlanes when the
+//! terminal is wide enough, a numbered list otherwise), the matrix, JSON, and the HTML page
+//! (`html`).
+
+pub mod html;
+pub mod swimlane;
 
 use crate::explore::{effective_checker, judge, meets, Job, RunSettings, Verdict};
+use crate::matrix::Cell;
 use crate::table::{Bound, CheckerKind, Claim, Expected};
 use mmcheck::checker::Exploration;
-use mmcheck::trace::{write_trace, Failure};
+use mmcheck::trace::{write_trace, Event, Failure};
 use mmcheck::variant::Area;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -118,9 +124,19 @@ pub fn table(rs: &[ClaimReport]) -> String {
     s
 }
 
-/// Each counterexample (and each error) as numbered kernel-level steps, with its replay
-/// command.
-pub fn traces(rs: &[ClaimReport]) -> String {
+/// A trace for a terminal `width` columns wide: lanes per CPU when they fit, else (or with no
+/// width) the numbered list.
+pub fn trace_text(trace: &[Event], width: Option<usize>) -> String {
+    if let Some(t) = width.and_then(|w| swimlane::text(trace, w)) {
+        return t;
+    }
+    let mut s = String::new();
+    let _ = write_trace(&mut s, trace);
+    s
+}
+
+/// Each counterexample (and each error) with its replay command.
+pub fn traces(rs: &[ClaimReport], width: Option<usize>) -> String {
     let mut s = String::new();
     for r in rs
         .iter()
@@ -129,7 +145,7 @@ pub fn traces(rs: &[ClaimReport]) -> String {
         let _ = writeln!(s, "\n{} ({}):", r.id, r.variant);
         if let Some(f) = &r.failure {
             let _ = writeln!(s, "  {}: {}", f.cause, f.message);
-            let _ = write_trace(&mut s, &f.trace);
+            s.push_str(&trace_text(&f.trace, width));
         }
         if let Some(e) = &r.error {
             let _ = writeln!(s, "  checker error: {e}");
@@ -174,6 +190,99 @@ pub fn paragraph(r: &ClaimReport) -> String {
         "  executions {} | complete {} | {:.2}s | verdict {}",
         r.executions, r.complete, r.seconds, r.verdict
     );
-    s.push_str(&traces(std::slice::from_ref(r)));
+    s.push_str(&traces(std::slice::from_ref(r), None));
+    s
+}
+
+/// One matrix cell's result.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CellReport {
+    pub area: Area,
+    pub model: String,
+    pub variant: String,
+    /// The claim that states the cell's expectation (None: a new cell).
+    pub claim: Option<String>,
+    pub bound: Bound,
+    pub config_debug_vm: bool,
+    pub expected: Option<Expected>,
+    pub verdict: Verdict,
+    /// None for a new cell (no expectation to meet).
+    pub matches: Option<bool>,
+    pub executions: u64,
+    pub complete: bool,
+    pub seconds: f64,
+    pub failure: Option<Failure>,
+    pub error: Option<String>,
+    pub replay: String,
+}
+
+impl CellReport {
+    pub fn new(c: &Cell, e: &Exploration) -> Self {
+        let verdict = judge(e, &c.job.checker);
+        let bound = c.job.checker.bound().unwrap_or(Bound::Unbounded);
+        CellReport {
+            area: c.area,
+            model: c.model.to_string(),
+            variant: c.variant.to_string(),
+            claim: c.claim.map(|cl| cl.id.to_string()),
+            bound,
+            config_debug_vm: c.job.config_debug_vm,
+            expected: c.expected(),
+            verdict,
+            matches: c.expected().map(|x| meets(x, verdict)),
+            executions: e.executions,
+            complete: e.complete,
+            seconds: e.seconds,
+            failure: e.failure.clone(),
+            error: e.error.clone(),
+            replay: match c.claim {
+                Some(cl) => format!("cargo xtask verify --claim {} --bound {bound}", cl.id),
+                None => format!("cargo xtask verify --variant {}", c.variant),
+            },
+        }
+    }
+
+    /// The cell's text in the matrix.
+    pub fn cell_text(&self) -> String {
+        match (self.expected, self.matches) {
+            (Some(_), Some(true)) => format!("{} ✓", self.verdict),
+            (Some(x), _) => format!("✗ {} (expected {x})", self.verdict),
+            (None, _) => format!("new: {}", self.verdict),
+        }
+    }
+}
+
+/// The matrix of one area (Markdown): models are rows, variants columns.
+pub fn matrix(cells: &[CellReport]) -> String {
+    let mut s = String::new();
+    let mut areas: Vec<Area> = cells.iter().map(|c| c.area).collect();
+    areas.dedup();
+    for area in areas {
+        let of: Vec<_> = cells.iter().filter(|c| c.area == area).collect();
+        let mut variants: Vec<&str> = Vec::new();
+        let mut models: Vec<&str> = Vec::new();
+        for c in &of {
+            if !variants.contains(&c.variant.as_str()) {
+                variants.push(&c.variant);
+            }
+            if !models.contains(&c.model.as_str()) {
+                models.push(&c.model);
+            }
+        }
+        let _ = writeln!(s, "\n{area}: models x variants\n");
+        let _ = writeln!(s, "| model | {} |", variants.join(" | "));
+        let _ = writeln!(s, "|---|{}", "---|".repeat(variants.len()));
+        for m in &models {
+            let row: Vec<String> = variants
+                .iter()
+                .map(|v| {
+                    of.iter()
+                        .find(|c| c.model == *m && c.variant == *v)
+                        .map_or("-".to_string(), |c| c.cell_text())
+                })
+                .collect();
+            let _ = writeln!(s, "| {m} | {} |", row.join(" | "));
+        }
+    }
     s
 }

@@ -1,0 +1,127 @@
+//! The matrix: every loom model of an area run on every variant of the area. A cell that a
+//! claim covers carries the claim's expectation (and runs with its bound and kernel config);
+//! a cell no claim covers is shown as new, never as a failure: it is what a reviewer reads
+//! after adding a patch (`verify --variant ID` is the matrix column of one variant).
+
+use crate::explore::Job;
+use crate::table::{self, Bound, Checker, CheckerKind, Claim, Expected};
+use mmcheck::variant::{Area, Kind};
+use mmcheck_models::registry;
+
+/// One model on one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Cell {
+    pub area: Area,
+    pub model: &'static str,
+    pub variant: &'static str,
+    pub job: Job<'static>,
+    /// The claim that states this cell's expectation, if any.
+    pub claim: Option<&'static Claim>,
+}
+
+impl Cell {
+    pub fn expected(&self) -> Option<Expected> {
+        self.claim.map(|c| c.expected)
+    }
+}
+
+fn loom_claims_of(area: Area, model: &str) -> impl Iterator<Item = &'static Claim> + '_ {
+    table::of_area(area)
+        .iter()
+        .filter(move |c| c.model == model && c.checker.kind() == CheckerKind::Loom)
+}
+
+/// The models of `area` that loom runs (those some loom claim uses), in table order.
+pub fn loom_models(area: Area) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for c in table::of_area(area) {
+        if c.checker.kind() == CheckerKind::Loom && !out.contains(&c.model) {
+            out.push(c.model);
+        }
+    }
+    out
+}
+
+/// The cell of `model` on `variant`. Its bound is the claim's, or the largest bound of the
+/// model's loom claims; its kernel config is the claim's, or the one the model's SAFE claims
+/// state (the production config a SAFE verdict is given for).
+pub fn cell(area: Area, model: &'static str, variant: &'static str) -> Cell {
+    let of_model: Vec<_> = loom_claims_of(area, model).collect();
+    let safe_config = of_model
+        .iter()
+        .find(|c| c.expected == Expected::Safe)
+        .or(of_model.first())
+        .is_none_or(|c| c.config_debug_vm);
+    let claim = of_model
+        .iter()
+        .filter(|c| c.variant == variant)
+        .min_by_key(|c| c.config_debug_vm != safe_config)
+        .copied();
+    let bound = match claim.and_then(|c| c.bound()) {
+        Some(b) => b,
+        None => of_model
+            .iter()
+            .filter_map(|c| c.bound())
+            .max_by_key(|b| match b {
+                Bound::Preemption(n) => *n,
+                Bound::Unbounded => usize::MAX,
+            })
+            .unwrap_or(Bound::Unbounded),
+    };
+    Cell {
+        area,
+        model,
+        variant,
+        job: Job {
+            variant,
+            model,
+            checker: Checker::Loom { bound },
+            config_debug_vm: claim.map_or(safe_config, |c| c.config_debug_vm),
+        },
+        claim,
+    }
+}
+
+/// The variants of `area` in reading order: releases, postings, commits, then mutants (each
+/// group in file-name order).
+pub fn variants_in_order(area: Area) -> Vec<&'static str> {
+    let rank = |k: &Kind| match k {
+        Kind::Release { .. } => 0,
+        Kind::Posting { .. } => 1,
+        Kind::Commit { .. } => 2,
+        Kind::Mutant { .. } => 3,
+    };
+    let mut v: Vec<_> = registry::variants(area).iter().collect();
+    v.sort_by_key(|e| rank(&e.meta.kind));
+    v.into_iter().map(|e| e.meta.id).collect()
+}
+
+/// Every loom model of `area` on every variant of it: models are rows, variants columns.
+pub fn plan(area: Area) -> Vec<Cell> {
+    let models = loom_models(area);
+    let mut cells = Vec::new();
+    for m in &models {
+        for v in variants_in_order(area) {
+            cells.push(cell(area, m, v));
+        }
+    }
+    cells
+}
+
+/// Every loom model of the variant's area on the variant `id`.
+pub fn plan_variant(id: &str) -> Result<Vec<Cell>, String> {
+    let v = registry::variant(id).ok_or_else(|| {
+        let mut known: Vec<&str> = Area::ALL
+            .into_iter()
+            .flat_map(registry::variants)
+            .map(|v| v.meta.id)
+            .collect();
+        known.sort();
+        format!("no variant '{id}' (known: {})", known.join(", "))
+    })?;
+    let area = v.meta.area;
+    Ok(loom_models(area)
+        .into_iter()
+        .map(|m| cell(area, m, v.meta.id))
+        .collect())
+}
