@@ -12,6 +12,7 @@
 //! Layer: above the shim (`crate::sync`), below everything that records events.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 
@@ -23,7 +24,8 @@ pub struct Event {
     pub step: usize,
     /// The CPU that took the step; None for the scenario's setup and final checks.
     pub cpu: Option<usize>,
-    pub func: String,
+    /// The kernel function (borrowed while recording: no allocation per step).
+    pub func: Cow<'static, str>,
     pub event: String,
 }
 
@@ -191,7 +193,7 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
             l.push(Event {
                 step,
                 cpu,
-                func: func.to_string(),
+                func: Cow::Borrowed(func),
                 event,
             });
         });

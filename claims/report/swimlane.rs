@@ -115,7 +115,7 @@ mod tests {
         Event {
             step,
             cpu,
-            func: "f".to_string(),
+            func: "f".into(),
             event: event.to_string(),
         }
     }
