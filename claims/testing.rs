@@ -40,19 +40,79 @@ pub struct Paths {
 
 /// The `main` of `tests/<area>.rs`.
 pub fn main(area: Area, paths: Paths) -> ! {
-    let args = Arguments::from_args();
+    let mut args = Arguments::from_args();
     let nocapture = args.nocapture;
     let build = build_checker();
+    // shuttle prints a line to stderr for every failing schedule it meets (the known-bad
+    // variants fail on purpose); unless --nocapture, those lines are kept out of the test
+    // output (and shown with a failure), which needs the trials one at a time.
+    let quiet = build == CheckerKind::Shuttle && !nocapture;
+    if quiet {
+        args.test_threads = Some(1);
+    }
     let trials = table::of_area(area)
         .iter()
         .map(|c| {
             let kind = c.checker.kind();
-            Trial::test(c.test_name(), move || check(c, paths, nocapture))
-                .with_kind(kind.name())
-                .with_ignored_flag(kind != build)
+            Trial::test(c.test_name(), move || {
+                if quiet {
+                    quiet_stderr(|| check(c, paths, nocapture))
+                } else {
+                    check(c, paths, nocapture)
+                }
+            })
+            .with_kind(kind.name())
+            .with_ignored_flag(kind != build)
         })
         .collect();
     libtest_mimic::run(&args, trials).exit()
+}
+
+/// Run `f` with the process's stderr sent to a file; on failure the file's text is added to
+/// the failure message.
+fn quiet_stderr(f: impl FnOnce() -> Result<(), Failed>) -> Result<(), Failed> {
+    use std::io::{Read, Seek, Write};
+    use std::os::fd::AsRawFd;
+    let Ok(mut file) = tempfile() else {
+        return f();
+    };
+    let _ = std::io::stderr().flush();
+    // SAFETY: plain file-descriptor calls; fd 2 is restored before returning.
+    let saved = unsafe { libc::dup(2) };
+    if saved < 0 || unsafe { libc::dup2(file.as_raw_fd(), 2) } < 0 {
+        return f();
+    }
+    let r = f();
+    let _ = std::io::stderr().flush();
+    // SAFETY: `saved` is the duplicate of the original stderr made above.
+    unsafe {
+        libc::dup2(saved, 2);
+        libc::close(saved);
+    }
+    r.map_err(|e| {
+        let mut captured = String::new();
+        let _ = file.rewind();
+        let _ = file.read_to_string(&mut captured);
+        let msg = e.message().map(str::to_string).unwrap_or_default();
+        format!("{msg}\n--- stderr ---\n{captured}").into()
+    })
+}
+
+/// An unnamed temporary file.
+fn tempfile() -> std::io::Result<std::fs::File> {
+    let path = std::env::temp_dir().join(format!(
+        "mmcheck-stderr-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&path)?;
+    let _ = std::fs::remove_file(&path);
+    Ok(file)
 }
 
 fn settings_for(c: &Claim, paths: Paths) -> Result<RunSettings, String> {

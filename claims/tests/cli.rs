@@ -235,7 +235,10 @@ fn bad_matrix_variant_and_jobs_arguments() {
         "no area 's9' (known: compound, lru, vma)",
     );
     refused(&["verify", "--area", "lru"], "--matrix");
-    refused(&["verify", "--variant", "deadbeef"], "no variant 'deadbeef' (known:");
+    refused(
+        &["verify", "--variant", "deadbeef"],
+        "no variant 'deadbeef' (known:",
+    );
     refused(&["verify", "--jobs", "0"], "--jobs");
     refused(&["verify", "--jobs", "x"], "--jobs");
     refused(
