@@ -6,6 +6,7 @@
 //! Layer: above the scenarios (`mmcheck-models`) and the kernel crate (`mmcheck`); below the
 //! runner, the tests and the benchmarks.
 
+pub mod calibration;
 pub mod explore;
 pub mod report;
 pub mod select;

@@ -22,6 +22,7 @@
 //! | `test_and_set_bit_lock` | `fetch_or(Acquire)` | ACQUIRE on success |
 //! | `clear_bit_unlock` | `fetch_and(Release)` | RELEASE |
 //! | `smp_mb` / `smp_rmb` / `smp_wmb` | `fence(SeqCst)` / `fence(Acquire)` / `fence(Release)` | C11 acquire/release fences also order loads before later stores: slightly stronger than rmb/wmb |
+//! | `smp_mb__before_atomic`, `smp_mb__after_atomic`, `smp_mb__after_spinlock` | `fence(SeqCst)` | as `smp_mb`: at least as strong as the LKMM's |
 //! | `smp_load_acquire` / `smp_store_release` | acquire load / release store (the store a `swap`) | |
 //! | `spin_lock` / `spin_unlock` | the checker's mutex (loom, shuttle), a TTAS lock (std) | acquire / release; a waiter blocks under a checker so 3+ contenders terminate |
 //!
@@ -341,6 +342,28 @@ pub fn smp_rmb() {
 #[inline(always)]
 pub fn smp_wmb() {
     fence(Release);
+}
+
+/// `smp_mb__before_atomic()`: orders everything before it against the following
+/// non-value-returning atomic RMW and everything after that. Written as [`smp_mb`]: at least as
+/// strong as the LKMM's (which orders only against the RMW and what follows it).
+#[inline(always)]
+pub fn smp_mb__before_atomic() {
+    smp_mb();
+}
+
+/// `smp_mb__after_atomic()`: orders the preceding non-value-returning atomic RMW, and
+/// everything before it, against everything after. Written as [`smp_mb`] (at least as strong).
+#[inline(always)]
+pub fn smp_mb__after_atomic() {
+    smp_mb();
+}
+
+/// `smp_mb__after_spinlock()`: makes the preceding `spin_lock()` a full barrier. Written as
+/// [`smp_mb`] (at least as strong).
+#[inline(always)]
+pub fn smp_mb__after_spinlock() {
+    smp_mb();
 }
 
 /// `cpu_relax()` inside a spin loop: lets the checker run another thread.

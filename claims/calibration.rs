@@ -1,0 +1,505 @@
+//! Checker calibration: how far the checker's word goes. Every verdict mmcheck gives rests on
+//! one approximation, the kernel's memory model (LKMM) read as C11 through the shim's primitive
+//! mapping and explored by loom. The kernel publishes the measuring stick: its litmus tests,
+//! each with the LKMM's result. The scenarios (`mmcheck_models::litmus`) re-express them with
+//! the shim's kernel primitives; this table says, for each, what the LKMM allows, what the
+//! checker observed, how many executions that took, and for each disagreement which claims it
+//! could affect (proofs/README.md, "Calibration", argues each).
+//!
+//! `tests/calibration.rs` runs every row of the build's checker and fails when an observed
+//! result or execution count differs from the row, so a change of the shim's mapping or of loom
+//! cannot silently move a row. [`verify`] runs them and renders the table for the runner.
+
+use mmcheck::checker::{self, ExploreSettings};
+use mmcheck_models::litmus::{self, Outcome};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A litmus test's result, in herd7's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LitmusResult {
+    /// The `exists` outcome is forbidden (never observed).
+    Never,
+    /// The `exists` outcome is allowed (observed at least once).
+    Sometimes,
+    /// No execution passes the test's `filter` clause.
+    Deadlock,
+}
+
+impl fmt::Display for LitmusResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LitmusResult::Never => "Never",
+            LitmusResult::Sometimes => "Sometimes",
+            LitmusResult::Deadlock => "DEADLOCK",
+        })
+    }
+}
+
+/// Where a test comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// `tools/memory-model/litmus-tests/<test>.litmus`.
+    Tools,
+    /// `Documentation/litmus-tests/atomic/<test>.litmus`.
+    DocAtomic,
+    /// `Documentation/litmus-tests/locking/<test>.litmus`.
+    DocLocking,
+    /// Added by mmcheck: the pattern of the claims it names, with the LKMM result argued in
+    /// proofs/README.md ("Calibration").
+    Added(&'static str),
+}
+
+/// The checker a row runs under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CalChecker {
+    /// loom, every execution (no preemption bound), the default shim.
+    Loom,
+}
+
+impl CalChecker {
+    pub fn name(self) -> &'static str {
+        match self {
+            CalChecker::Loom => "loom",
+        }
+    }
+}
+
+/// How the checker's result compares with the LKMM's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agreement {
+    Agree,
+    /// The LKMM allows the outcome and the checker never produces it: a bug that needs those
+    /// executions is missed.
+    Misses,
+    /// The checker produces an outcome the LKMM forbids: a failure that needs it is an artefact.
+    Extra,
+}
+
+impl fmt::Display for Agreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Agreement::Agree => "agree",
+            Agreement::Misses => "misses",
+            Agreement::Extra => "extra",
+        })
+    }
+}
+
+/// One calibration row.
+#[derive(Debug)]
+pub struct Row {
+    /// The scenario's name in `mmcheck_models::litmus` (the kernel's file name without
+    /// `.litmus`).
+    pub test: &'static str,
+    pub source: Source,
+    pub checker: CalChecker,
+    /// The LKMM's result (the file's `Result:` line, or argued for an added test).
+    pub lkmm: LitmusResult,
+    /// What the checker observed, as measured.
+    pub mmcheck: LitmusResult,
+    /// Executions the checker ran, as measured.
+    pub executions: u64,
+    /// For a disagreement: the claims it could affect and why (or why not); the full argument is
+    /// in proofs/README.md, "Calibration". Empty for a row that agrees.
+    pub affects: &'static str,
+}
+
+impl Row {
+    pub fn agreement(&self) -> Agreement {
+        agreement(self.lkmm, self.mmcheck)
+    }
+
+    /// The test's file in the kernel tree, or what an added test stands for.
+    pub fn file(&self) -> String {
+        match self.source {
+            Source::Tools => format!("tools/memory-model/litmus-tests/{}.litmus", self.test),
+            Source::DocAtomic => format!("Documentation/litmus-tests/atomic/{}.litmus", self.test),
+            Source::DocLocking => {
+                format!("Documentation/litmus-tests/locking/{}.litmus", self.test)
+            }
+            Source::Added(what) => format!("added: {what}"),
+        }
+    }
+}
+
+/// How `mmcheck` compares with `lkmm`.
+pub fn agreement(lkmm: LitmusResult, mmcheck: LitmusResult) -> Agreement {
+    use LitmusResult::*;
+    match (lkmm, mmcheck) {
+        (a, b) if a == b => Agreement::Agree,
+        (Sometimes, _) => Agreement::Misses,
+        (_, Sometimes) => Agreement::Extra,
+        // Never vs DEADLOCK: the outcome is never seen either way.
+        _ => Agreement::Agree,
+    }
+}
+
+const fn loom(
+    test: &'static str,
+    source: Source,
+    lkmm: LitmusResult,
+    mmcheck: LitmusResult,
+    executions: u64,
+) -> Row {
+    Row {
+        test,
+        source,
+        checker: CalChecker::Loom,
+        lkmm,
+        mmcheck,
+        executions,
+        affects: "",
+    }
+}
+
+const fn differs(row: Row, affects: &'static str) -> Row {
+    Row { affects, ..row }
+}
+
+use LitmusResult::{Deadlock, Never, Sometimes};
+use Source::{DocAtomic, DocLocking, Tools};
+
+/// LB+poonceonces: the claims it could affect.
+const LB: &str = "none: loom never lets a load read a store that executes later (load buffering). No SAFE claim's argument rests on a control or data dependency to forbid LB: every LB-shaped pair in the S1-S3 code is ordered by a lock, a release/acquire pair or a fully ordered atomic (proofs/README.md, Calibration)";
+/// S+poonceonces and the split smp_mb() shape.
+const S: &str = "compound.*: a store's place in the modification order is its execution order in loom (the shim's plain stores are swaps), so a barrier that only forbids an S or 2+2W cycle (split's smp_mb() between the tail's atomic_add and clearing PG_tail) cannot be shown needed: a blind spot, not a redundancy. lru.*/vma.*: no such shape outside locks (proofs/README.md, Calibration)";
+/// The unlock+lock / ISA2 lock rows.
+const LOCKS: &str = "BUG claims only (SAFE verdicts are unaffected: an extra outcome can only add failures). Of the BUG claims, lru.2, lru.3, vma.2, vma.3, compound.3, compound.4, compound.6 take spinlocks; none of their counterexamples needs an outside observer to see two critical sections out of order: each is an interleaving bug that shuttle's sequentially consistent soak also finds (proofs/README.md, Calibration)";
+/// The rows where a plain store, written as a swap, reads the value it overwrites.
+const SWAP: &str = "the shim writes a plain store as a relaxed swap, which reads the value it overwrites: a later acquire fence (smp_rmb, smp_mb, a fully ordered atomic) then synchronises with the release store it overwrote, and the swap continues that store's release sequence. Could hide a bug whose stale read follows a non-atomic page->flags update after bit_spin_unlock (compound_lock) or spin_unlock; proofs/README.md (Calibration) goes through the SAFE compound.* claims";
+/// The failed cmpxchg rows.
+const FAILED_CMPXCHG: &str = "compound.* (get_page_unless_zero = __atomic_add_unless, fenced here also when it fails): no SAFE argument uses the failure's ordering: every caller that fails returns without touching the page (proofs/README.md, Calibration)";
+
+/// The calibration table: every kernel litmus test the shim can express, and the added tests of
+/// mmcheck's own patterns, under loom without a bound.
+pub static ROWS: &[Row] = &[
+    loom("CoRR+poonceonce+Once", Tools, Never, Never, 27),
+    loom("CoRW+poonceonce+Once", Tools, Never, Never, 21),
+    loom("CoWR+poonceonce+Once", Tools, Never, Never, 24),
+    loom("CoWW+poonceonce", Tools, Never, Never, 1),
+    loom("IRIW+fencembonceonces+OnceOnce", Tools, Never, Never, 234936),
+    loom("IRIW+poonceonces+OnceOnce", Tools, Sometimes, Sometimes, 266671),
+    differs(
+        loom("ISA2+pooncelock+pooncelock+pombonce", Tools, Never, Sometimes, 2543),
+        LOCKS,
+    ),
+    loom("ISA2+poonceonces", Tools, Sometimes, Sometimes, 2372),
+    loom(
+        "ISA2+pooncerelease+poacquirerelease+poacquireonce",
+        Tools,
+        Never,
+        Never,
+        2273,
+    ),
+    loom("LB+fencembonceonce+ctrlonceonce", Tools, Never, Never, 12),
+    loom("LB+poacquireonce+pooncerelease", Tools, Never, Never, 33),
+    differs(loom("LB+poonceonces", Tools, Sometimes, Never, 33), LB),
+    loom("LB+unlocklockonceonce+poacquireonce", Tools, Never, Never, 33),
+    loom("MP+fencewmbonceonce+fencermbonceonce", Tools, Never, Never, 48),
+    loom("MP+polocks", Tools, Never, Never, 39),
+    loom("MP+poonceonces", Tools, Sometimes, Sometimes, 57),
+    loom("MP+pooncerelease+poacquireonce", Tools, Never, Never, 48),
+    loom("MP+porevlocks", Tools, Never, Never, 30),
+    differs(
+        loom("MP+unlocklockonceonce+fencermbonceonce", Tools, Never, Sometimes, 57),
+        LOCKS,
+    ),
+    loom("R+fencembonceonces", Tools, Never, Never, 24),
+    loom("R+poonceonces", Tools, Sometimes, Sometimes, 39),
+    loom("S+fencewmbonceonce+poacquireonce", Tools, Never, Never, 30),
+    differs(loom("S+poonceonces", Tools, Sometimes, Never, 30), S),
+    loom("SB+fencembonceonces", Tools, Never, Never, 30),
+    loom("SB+poonceonces", Tools, Sometimes, Sometimes, 60),
+    loom("SB+rfionceonce-poonceonces", Tools, Sometimes, Sometimes, 60),
+    loom("WRC+poonceonces+Once", Tools, Sometimes, Sometimes, 2949),
+    loom("WRC+pooncerelease+fencermbonceonce+Once", Tools, Never, Never, 2835),
+    loom("Z6.0+pooncelock+poonceLock+pombonce", Tools, Never, Never, 1503),
+    loom("Z6.0+pooncelock+pooncelock+pombonce", Tools, Sometimes, Sometimes, 1820),
+    differs(
+        loom(
+            "Z6.0+pooncerelease+poacquirerelease+fencembonceonce",
+            Tools,
+            Sometimes,
+            Never,
+            1654,
+        ),
+        SWAP,
+    ),
+    loom("dep+plain", Tools, Never, Never, 12),
+    loom(
+        "Atomic-RMW+mb__after_atomic-is-stronger-than-acquire",
+        DocAtomic,
+        Never,
+        Never,
+        36,
+    ),
+    loom(
+        "Atomic-RMW-ops-are-atomic-WRT-atomic_set",
+        DocAtomic,
+        Never,
+        Never,
+        21,
+    ),
+    loom("cmpxchg-fail-ordered-1", DocAtomic, Never, Never, 57),
+    loom("cmpxchg-fail-ordered-2", DocAtomic, Never, Never, 24),
+    differs(
+        loom("cmpxchg-fail-unordered-1", DocAtomic, Sometimes, Never, 57),
+        FAILED_CMPXCHG,
+    ),
+    differs(
+        loom("cmpxchg-fail-unordered-2", DocAtomic, Sometimes, Never, 24),
+        FAILED_CMPXCHG,
+    ),
+    loom("DCL-broken", DocLocking, Sometimes, Sometimes, 27),
+    loom("DCL-fixed", DocLocking, Never, Never, 21),
+    loom("RM-broken", DocLocking, Deadlock, Deadlock, 12),
+    loom("RM-fixed", DocLocking, Never, Never, 105),
+    loom(
+        "S+fencembrmwonce+pooncefullrmw",
+        Source::Added("__split_huge_page_refcount's atomic_add / smp_mb() / PG_tail clear vs put_page_testzero"),
+        Never,
+        Never,
+        15,
+    ),
+    differs(
+        loom(
+            "S+pormwonce+pooncefullrmw",
+            Source::Added("the same without split's smp_mb() (the mutant that removes it)"),
+            Sometimes,
+            Never,
+            15,
+        ),
+        S,
+    ),
+    loom(
+        "S+pofullrmwonce+pooncefullrmw",
+        Source::Added("the same with a value-returning count update and no smp_mb()"),
+        Never,
+        Never,
+        15,
+    ),
+    loom(
+        "MP+pooncefullrmw+pofullrmwonce",
+        Source::Added("put_page_testzero: the last put sees the other holder's writes"),
+        Never,
+        Never,
+        24,
+    ),
+    loom(
+        "MP+pooncermw+pofullrmwonce",
+        Source::Added("the same with an unordered atomic_dec() put"),
+        Sometimes,
+        Sometimes,
+        39,
+    ),
+    loom(
+        "MP+fencembbeforeatomiconcermw+pofullrmwonce",
+        Source::Added("smp_mb__before_atomic() before the atomic_dec() put"),
+        Never,
+        Never,
+        24,
+    ),
+    differs(
+        loom(
+            "MP+pooncerelease+pooncecoonce+poacquireonce",
+            Source::Added("a plain store overwriting a release store (a non-atomic page->flags update after bit_spin_unlock)"),
+            Sometimes,
+            Never,
+            2784,
+        ),
+        SWAP,
+    ),
+    loom(
+        "MP+pobitlocks",
+        Source::Added("MP+polocks with bit_spin_lock (compound_lock)"),
+        Never,
+        Never,
+        297,
+    ),
+    loom(
+        "MP+porevbitlocks",
+        Source::Added("MP+porevlocks with bit_spin_lock"),
+        Never,
+        Never,
+        264,
+    ),
+    loom(
+        "ISA2+pooncebitlock+pooncebitlock+pombonce",
+        Source::Added("ISA2+pooncelock+pooncelock+pombonce with bit_spin_lock"),
+        Sometimes,
+        Sometimes,
+        50784,
+    ),
+];
+
+/// The litmus tests of the two kernel directories that no row runs, and why. (Historical names
+/// — `IRIW+mbonceonces+OnceOnce`, `LB+ctrlonceonce+mbonceonce`, `MP+wmbonceonce+rmbonceonce`,
+/// `R+mbonceonces`, `S+wmbonceonce+poacquireonce`, `SB+mbonceonces`,
+/// `WRC+pooncerelease+rmbonceonce+Once`, `Z6.0+pooncerelease+poacquirerelease+mbonceonce` —
+/// are the same bodies as the rows under their current names.)
+pub static LEFT_OUT: &[(&str, &str)] = &[
+    (
+        "tools/memory-model/litmus-tests/MP+onceassign+derefonce.litmus",
+        "RCU (rcu_assign_pointer, rcu_dereference, rcu_read_lock) and an address dependency through a pointer-valued variable: the shim has no RCU and C11/loom no dependency ordering",
+    ),
+    (
+        "tools/memory-model/litmus-tests/MP+polockmbonce+poacquiresilsil.litmus",
+        "spin_is_locked(): under a checker a SpinLock is the checker's mutex, which has no lock word an outside CPU could read",
+    ),
+    (
+        "tools/memory-model/litmus-tests/MP+polockonce+poacquiresilsil.litmus",
+        "spin_is_locked(), as above",
+    ),
+    (
+        "Documentation/litmus-tests/rcu/RCU+sync+free.litmus",
+        "RCU grace periods (synchronize_rcu) and rcu_dereference: not in the shim; no mmcheck model uses RCU",
+    ),
+    (
+        "Documentation/litmus-tests/rcu/RCU+sync+read.litmus",
+        "RCU grace periods, as above",
+    ),
+];
+
+/// What running a row measured.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Measured {
+    pub result: LitmusResult,
+    pub executions: u64,
+    pub seconds: f64,
+}
+
+/// Run one row under its checker (the build must be that checker's: loom for [`CalChecker::Loom`]).
+pub fn run(row: &Row) -> Result<Measured, String> {
+    let test =
+        litmus::find(row.test).ok_or_else(|| format!("{}: no such litmus scenario", row.test))?;
+    let passed = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(AtomicBool::new(false));
+    let (p, s) = (passed.clone(), seen.clone());
+    let run = test.run;
+    // A plain std flag, not a shim type: it adds no interleavings.
+    let body = move || match run() {
+        Outcome::Filtered => {}
+        Outcome::Exists(holds) => {
+            p.store(true, Ordering::Relaxed);
+            if holds {
+                s.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let e = match row.checker {
+        CalChecker::Loom => checker::explore(
+            &ExploreSettings {
+                preemption_bound: None,
+                ..Default::default()
+            },
+            body,
+        )?,
+    };
+    if let Some(err) = e.error {
+        return Err(format!("{}: {err}", row.test));
+    }
+    if let Some(f) = e.failure {
+        return Err(format!("{}: unexpected failure: {}", row.test, f.message));
+    }
+    if row.checker == CalChecker::Loom && !e.complete {
+        return Err(format!("{}: exploration incomplete", row.test));
+    }
+    let result = if !passed.load(Ordering::Relaxed) {
+        LitmusResult::Deadlock
+    } else if seen.load(Ordering::Relaxed) {
+        LitmusResult::Sometimes
+    } else {
+        LitmusResult::Never
+    };
+    Ok(Measured {
+        result,
+        executions: e.executions,
+        seconds: e.seconds,
+    })
+}
+
+/// The rows of one checker.
+pub fn rows_of(checker: CalChecker) -> impl Iterator<Item = &'static Row> {
+    ROWS.iter().filter(move |r| r.checker == checker)
+}
+
+/// The checker this build runs calibration rows under, if any.
+pub fn build_checker() -> Option<CalChecker> {
+    mmcheck::sync::EXHAUSTIVE.then_some(CalChecker::Loom)
+}
+
+/// Counts of agreement: (agree, misses, extra).
+pub fn counts<'a>(rows: impl IntoIterator<Item = &'a Row>) -> (usize, usize, usize) {
+    rows.into_iter()
+        .fold((0, 0, 0), |(a, m, e), r| match r.agreement() {
+            Agreement::Agree => (a + 1, m, e),
+            Agreement::Misses => (a, m + 1, e),
+            Agreement::Extra => (a, m, e + 1),
+        })
+}
+
+/// The table as Markdown: test, checker, LKMM, mmcheck, agreement, executions, and the claims a
+/// disagreement could affect. With `measured` (one entry per row, in order), the measured result
+/// and count are shown, and a row whose measurement differs from the table is marked
+/// `CHANGED`.
+pub fn markdown(rows: &[&Row], measured: Option<&[Result<Measured, String>]>) -> String {
+    let mut out = String::from(
+        "| test | checker | LKMM | mmcheck | agreement | executions | claims it could affect |\n|---|---|---|---|---|---|---|\n",
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let (result, executions, mark) = match measured.map(|m| &m[i]) {
+            None => (r.mmcheck.to_string(), r.executions.to_string(), ""),
+            Some(Ok(m)) => (
+                m.result.to_string(),
+                m.executions.to_string(),
+                if m.result != r.mmcheck || m.executions != r.executions {
+                    " CHANGED"
+                } else {
+                    ""
+                },
+            ),
+            Some(Err(e)) => (format!("error: {e}"), "-".to_string(), " CHANGED"),
+        };
+        let agreement = match measured.map(|m| &m[i]) {
+            Some(Ok(m)) => agreement(r.lkmm, m.result),
+            _ => r.agreement(),
+        };
+        let affects = if agreement == Agreement::Agree {
+            ""
+        } else {
+            r.affects
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {}{mark} | {agreement} | {executions} | {affects} |\n",
+            r.test,
+            r.checker.name(),
+            r.lkmm,
+            result
+        ));
+    }
+    let (a, m, e) = counts(rows.iter().copied());
+    out.push_str(&format!(
+        "\n{a} of {} agree with the LKMM; {m} misses (the LKMM allows what the checker never produces), {e} extra (the checker produces what the LKMM forbids).\n",
+        rows.len()
+    ));
+    out
+}
+
+/// Run every row of this build's checker and render the table (for `mmcheck verify
+/// --calibration`). The flag is false when a row's measurement differs from the table or a row
+/// failed to run.
+pub fn verify() -> Result<(String, bool), String> {
+    let checker = build_checker().ok_or_else(|| {
+        "calibration runs under loom: build with RUSTFLAGS=\"--cfg loom\"".to_string()
+    })?;
+    let rows: Vec<&Row> = rows_of(checker).collect();
+    let measured: Vec<_> = rows.iter().map(|r| run(r)).collect();
+    let ok = rows
+        .iter()
+        .zip(&measured)
+        .all(|(r, m)| matches!(m, Ok(m) if m.result == r.mmcheck && m.executions == r.executions));
+    Ok((markdown(&rows, Some(&measured)), ok))
+}
