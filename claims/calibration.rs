@@ -10,7 +10,7 @@
 //! result or execution count differs from the row, so a change of the shim's mapping or of loom
 //! cannot silently move a row. [`verify`] runs them and renders the table for the runner.
 
-use mmcheck::checker::{self, ExploreSettings};
+use mmcheck::checker::{self, ExploreSettings, Scheduler};
 use mmcheck_models::litmus::{self, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -57,13 +57,29 @@ pub enum Source {
 pub enum CalChecker {
     /// loom, every execution (no preemption bound), the default shim.
     Loom,
+    /// shuttle's random scheduler from seed [`STORE_BUFFER_SEED`], this many iterations, with the
+    /// shim's store-buffer mode (`--features store-buffer`, src/sync/store_buffer.rs). A result
+    /// of Never means "not observed in that many iterations".
+    StoreBuffer { iterations: usize },
 }
+
+/// The seed of the store-buffer rows (fixed: a row's result and count replay exactly).
+pub const STORE_BUFFER_SEED: u64 = 1;
+
+/// Iterations of each store-buffer row.
+pub const STORE_BUFFER_ITERATIONS: usize = 10_000;
 
 impl CalChecker {
     pub fn name(self) -> &'static str {
         match self {
             CalChecker::Loom => "loom",
+            CalChecker::StoreBuffer { .. } => "shuttle+store-buffer",
         }
+    }
+
+    /// Does this build run it?
+    pub fn is_build(self) -> bool {
+        build_checker().is_some_and(|b| std::mem::discriminant(&b) == std::mem::discriminant(&self))
     }
 }
 
@@ -151,6 +167,20 @@ const fn loom(
         lkmm,
         mmcheck,
         executions,
+        affects: "",
+    }
+}
+
+const fn sb(test: &'static str, source: Source, lkmm: LitmusResult, mmcheck: LitmusResult) -> Row {
+    Row {
+        test,
+        source,
+        checker: CalChecker::StoreBuffer {
+            iterations: STORE_BUFFER_ITERATIONS,
+        },
+        lkmm,
+        mmcheck,
+        executions: STORE_BUFFER_ITERATIONS as u64,
         affects: "",
     }
 }
@@ -335,6 +365,75 @@ pub static ROWS: &[Row] = &[
     ),
 ];
 
+/// Store-buffer rows: memory stays multicopy atomic.
+const SB_MCA: &str = "the mode is sequentially consistent memory plus store buffers: a store is visible to every other CPU once it leaves its buffer, so outcomes that need two CPUs to see stores in different orders (IRIW, WRC, a chain through a third CPU) stay out of reach. The loom rows cover them: loom agrees on all but the swap rows";
+/// Store-buffer rows: loads are not delayed.
+const SB_LB: &str = "loads are never delayed or satisfied early in the mode: load buffering stays out of reach, as under loom (see the loom row)";
+/// Store-buffer rows: lock handoff drains.
+const SB_LOCK: &str = "spin_lock() and spin_unlock() drain the whole buffer and memory is multicopy atomic, so a lock handoff orders everything for every CPU: stronger than the LKMM's; the loom row agrees";
+/// Store-buffer rows: a failed cmpxchg drains.
+const SB_CMPXCHG: &str = "a failed cmpxchg drains the buffer like a successful one (the shim orders both outcomes); as the loom row";
+
+/// The store-buffer rows: every test again, under shuttle with the shim's store-buffer mode
+/// (`--features store-buffer`), [`STORE_BUFFER_ITERATIONS`] iterations from
+/// [`STORE_BUFFER_SEED`]. The mode exists for the misses of the loom rows that come from the
+/// modification order (S, the split smp_mb() shape); what it still cannot produce is named in
+/// each disagreement.
+pub static STORE_BUFFER_ROWS: &[Row] = &[
+    sb("CoRR+poonceonce+Once", Tools, Never, Never),
+    sb("CoRW+poonceonce+Once", Tools, Never, Never),
+    sb("CoWR+poonceonce+Once", Tools, Never, Never),
+    sb("CoWW+poonceonce", Tools, Never, Never),
+    sb("IRIW+fencembonceonces+OnceOnce", Tools, Never, Never),
+    differs(sb("IRIW+poonceonces+OnceOnce", Tools, Sometimes, Never), SB_MCA),
+    sb("ISA2+pooncelock+pooncelock+pombonce", Tools, Never, Never),
+    sb("ISA2+poonceonces", Tools, Sometimes, Sometimes),
+    sb("ISA2+pooncerelease+poacquirerelease+poacquireonce", Tools, Never, Never),
+    sb("LB+fencembonceonce+ctrlonceonce", Tools, Never, Never),
+    sb("LB+poacquireonce+pooncerelease", Tools, Never, Never),
+    differs(sb("LB+poonceonces", Tools, Sometimes, Never), SB_LB),
+    sb("LB+unlocklockonceonce+poacquireonce", Tools, Never, Never),
+    sb("MP+fencewmbonceonce+fencermbonceonce", Tools, Never, Never),
+    sb("MP+polocks", Tools, Never, Never),
+    sb("MP+poonceonces", Tools, Sometimes, Sometimes),
+    sb("MP+pooncerelease+poacquireonce", Tools, Never, Never),
+    sb("MP+porevlocks", Tools, Never, Never),
+    sb("MP+unlocklockonceonce+fencermbonceonce", Tools, Never, Never),
+    sb("R+fencembonceonces", Tools, Never, Never),
+    sb("R+poonceonces", Tools, Sometimes, Sometimes),
+    sb("S+fencewmbonceonce+poacquireonce", Tools, Never, Never),
+    sb("S+poonceonces", Tools, Sometimes, Sometimes),
+    sb("SB+fencembonceonces", Tools, Never, Never),
+    sb("SB+poonceonces", Tools, Sometimes, Sometimes),
+    sb("SB+rfionceonce-poonceonces", Tools, Sometimes, Sometimes),
+    differs(sb("WRC+poonceonces+Once", Tools, Sometimes, Never), SB_MCA),
+    sb("WRC+pooncerelease+fencermbonceonce+Once", Tools, Never, Never),
+    sb("Z6.0+pooncelock+poonceLock+pombonce", Tools, Never, Never),
+    differs(sb("Z6.0+pooncelock+pooncelock+pombonce", Tools, Sometimes, Never), SB_LOCK),
+    differs(sb("Z6.0+pooncerelease+poacquirerelease+fencembonceonce", Tools, Sometimes, Never), SB_MCA),
+    sb("dep+plain", Tools, Never, Never),
+    sb("Atomic-RMW+mb__after_atomic-is-stronger-than-acquire", DocAtomic, Never, Never),
+    sb("Atomic-RMW-ops-are-atomic-WRT-atomic_set", DocAtomic, Never, Never),
+    sb("cmpxchg-fail-ordered-1", DocAtomic, Never, Never),
+    sb("cmpxchg-fail-ordered-2", DocAtomic, Never, Never),
+    differs(sb("cmpxchg-fail-unordered-1", DocAtomic, Sometimes, Never), SB_CMPXCHG),
+    differs(sb("cmpxchg-fail-unordered-2", DocAtomic, Sometimes, Never), SB_CMPXCHG),
+    sb("DCL-broken", DocLocking, Sometimes, Sometimes),
+    sb("DCL-fixed", DocLocking, Never, Never),
+    sb("RM-broken", DocLocking, Deadlock, Deadlock),
+    sb("RM-fixed", DocLocking, Never, Never),
+    sb("S+fencembrmwonce+pooncefullrmw", Source::Added("__split_huge_page_refcount's atomic_add / smp_mb() / PG_tail clear vs put_page_testzero"), Never, Never),
+    sb("S+pormwonce+pooncefullrmw", Source::Added("the same without split's smp_mb() (the mutant that removes it)"), Sometimes, Sometimes),
+    sb("S+pofullrmwonce+pooncefullrmw", Source::Added("the same with a value-returning count update and no smp_mb()"), Never, Never),
+    sb("MP+pooncefullrmw+pofullrmwonce", Source::Added("put_page_testzero: the last put sees the other holder's writes"), Never, Never),
+    sb("MP+pooncermw+pofullrmwonce", Source::Added("the same with an unordered atomic_dec() put"), Sometimes, Sometimes),
+    sb("MP+fencembbeforeatomiconcermw+pofullrmwonce", Source::Added("smp_mb__before_atomic() before the atomic_dec() put"), Never, Never),
+    differs(sb("MP+pooncerelease+pooncecoonce+poacquireonce", Source::Added("a plain store overwriting a release store (a non-atomic page->flags update after bit_spin_unlock)"), Sometimes, Never), SB_MCA),
+    sb("MP+pobitlocks", Source::Added("MP+polocks with bit_spin_lock (compound_lock)"), Never, Never),
+    sb("MP+porevbitlocks", Source::Added("MP+porevlocks with bit_spin_lock"), Never, Never),
+    differs(sb("ISA2+pooncebitlock+pooncebitlock+pombonce", Source::Added("ISA2+pooncelock+pooncelock+pombonce with bit_spin_lock"), Sometimes, Never), SB_MCA),
+];
+
 /// The litmus tests of the two kernel directories that no row runs, and why. (Historical names
 /// — `IRIW+mbonceonces+OnceOnce`, `LB+ctrlonceonce+mbonceonce`, `MP+wmbonceonce+rmbonceonce`,
 /// `R+mbonceonces`, `S+wmbonceonce+poacquireonce`, `SB+mbonceonces`,
@@ -397,6 +496,18 @@ pub fn run(row: &Row) -> Result<Measured, String> {
             },
             body,
         )?,
+        CalChecker::StoreBuffer { iterations } => {
+            if !mmcheck::sync::store_buffer::ACTIVE {
+                return Err("store-buffer rows run with --features store-buffer".to_string());
+            }
+            checker::soak(
+                Scheduler::Random,
+                STORE_BUFFER_SEED,
+                iterations,
+                &std::env::temp_dir().join("mmcheck-calibration"),
+                body,
+            )?
+        }
     };
     if let Some(err) = e.error {
         return Err(format!("{}: {err}", row.test));
@@ -421,14 +532,28 @@ pub fn run(row: &Row) -> Result<Measured, String> {
     })
 }
 
-/// The rows of one checker.
-pub fn rows_of(checker: CalChecker) -> impl Iterator<Item = &'static Row> {
-    ROWS.iter().filter(move |r| r.checker == checker)
+/// Every row: the loom rows, then the store-buffer rows.
+pub fn all() -> impl Iterator<Item = &'static Row> {
+    ROWS.iter().chain(STORE_BUFFER_ROWS)
 }
 
-/// The checker this build runs calibration rows under, if any.
+/// The rows this build runs.
+pub fn rows_of_build() -> impl Iterator<Item = &'static Row> {
+    all().filter(|r| r.checker.is_build())
+}
+
+/// The checker this build runs calibration rows under, if any: loom, or shuttle with the
+/// store-buffer mode.
 pub fn build_checker() -> Option<CalChecker> {
-    mmcheck::sync::EXHAUSTIVE.then_some(CalChecker::Loom)
+    if mmcheck::sync::EXHAUSTIVE {
+        Some(CalChecker::Loom)
+    } else if mmcheck::sync::store_buffer::ACTIVE {
+        Some(CalChecker::StoreBuffer {
+            iterations: STORE_BUFFER_ITERATIONS,
+        })
+    } else {
+        None
+    }
 }
 
 /// Counts of agreement: (agree, misses, extra).
@@ -492,10 +617,11 @@ pub fn markdown(rows: &[&Row], measured: Option<&[Result<Measured, String>]>) ->
 /// --calibration`). The flag is false when a row's measurement differs from the table or a row
 /// failed to run.
 pub fn verify() -> Result<(String, bool), String> {
-    let checker = build_checker().ok_or_else(|| {
-        "calibration runs under loom: build with RUSTFLAGS=\"--cfg loom\"".to_string()
+    build_checker().ok_or_else(|| {
+        "calibration runs under loom (RUSTFLAGS=\"--cfg loom\") or with --features store-buffer"
+            .to_string()
     })?;
-    let rows: Vec<&Row> = rows_of(checker).collect();
+    let rows: Vec<&Row> = rows_of_build().collect();
     let measured: Vec<_> = rows.iter().map(|r| run(r)).collect();
     let ok = rows
         .iter()

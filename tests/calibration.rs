@@ -5,13 +5,16 @@
 //!
 //! * `RUSTFLAGS="--cfg loom" cargo test --release --test calibration`: the loom rows (every
 //!   execution, no bound);
+//! * `cargo test --release --features store-buffer --test calibration`: the store-buffer rows
+//!   (shuttle, fixed seed, the shim's store-buffer mode);
 //! * any build: `table`, the table's own consistency (every row names a scenario, every
 //!   scenario has a row, every disagreement names the claims it could affect).
 //!
 //! The rows of other checkers are listed as ignored. `-- --nocapture` prints each measurement.
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use mmcheck_claims::calibration::{self, Agreement, Row, ROWS};
+use mmcheck_claims::calibration::all as all_rows;
+use mmcheck_claims::calibration::{self, Agreement, CalChecker, Row, ROWS};
 use mmcheck_models::litmus::LITMUS;
 
 fn check_row(row: &'static Row, nocapture: bool) -> Result<(), Failed> {
@@ -39,7 +42,7 @@ fn check_row(row: &'static Row, nocapture: bool) -> Result<(), Failed> {
 
 fn check_table() -> Result<(), Failed> {
     let mut errors = Vec::new();
-    for r in ROWS {
+    for r in all_rows() {
         if mmcheck_models::litmus::find(r.test).is_none() {
             errors.push(format!(
                 "row {}: no such scenario in models/litmus.rs",
@@ -57,8 +60,7 @@ fn check_table() -> Result<(), Failed> {
         if agrees && !r.affects.is_empty() {
             errors.push(format!("row {}: agrees, so it affects nothing", r.test));
         }
-        if ROWS
-            .iter()
+        if all_rows()
             .filter(|o| o.test == r.test && o.checker == r.checker)
             .count()
             > 1
@@ -81,12 +83,15 @@ fn check_table() -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let nocapture = args.nocapture;
-    let build = calibration::build_checker();
     let mut trials = vec![Trial::test("table", check_table)];
-    trials.extend(ROWS.iter().map(|r| {
-        Trial::test(r.test, move || check_row(r, nocapture))
+    trials.extend(all_rows().map(|r| {
+        let name = match r.checker {
+            CalChecker::Loom => r.test.to_string(),
+            CalChecker::StoreBuffer { .. } => format!("{} (store-buffer)", r.test),
+        };
+        Trial::test(name, move || check_row(r, nocapture))
             .with_kind(r.checker.name())
-            .with_ignored_flag(build != Some(r.checker))
+            .with_ignored_flag(!r.checker.is_build())
     }));
     libtest_mimic::run(&args, trials).exit()
 }
