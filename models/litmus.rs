@@ -1210,6 +1210,54 @@ pub fn s_pofullrmwonce_pooncefullrmw() -> Outcome {
     exists(regs[1][0] == 1 && regs[1][1] == -1)
 }
 
+/// `MP+fencembrmwonce+poonceonce` (LKMM: Sometimes): the shape of the compound.1-debug-vm
+/// finding. P0 is split: `atomic_add()` of the tail's `_count` (`a`), `smp_mb()`, PG_tail clear
+/// (`flag` set to 1). P1 is `put_page()` on the tail with CONFIG_DEBUG_VM: it sees PG_tail
+/// clear, then `put_page_testzero()`'s `VM_BUG_ON(atomic_read(&page->_count) == 0)` reads the
+/// count with no barrier between the two loads.
+pub fn mp_fencembrmwonce_poonceonce() -> Outcome {
+    let (_, regs) = run(
+        0,
+        [
+            |v| {
+                atomic_add(1, &v.a);
+                smp_mb();
+                WRITE_ONCE(&v.flag, 1);
+                NONE
+            },
+            |v| {
+                let r0 = r(&v.flag);
+                let r1 = atomic_read(&v.a) as i64;
+                [r0, r1, 0, 0, 0]
+            },
+        ],
+    );
+    exists(regs[1][0] == 1 && regs[1][1] == 0)
+}
+
+/// `MP+fencembrmwonce+fencermbonceonce` (LKMM: Never): [`mp_fencembrmwonce_poonceonce`] with an
+/// `smp_rmb()` between the reader's loads.
+pub fn mp_fencembrmwonce_fencermbonceonce() -> Outcome {
+    let (_, regs) = run(
+        0,
+        [
+            |v| {
+                atomic_add(1, &v.a);
+                smp_mb();
+                WRITE_ONCE(&v.flag, 1);
+                NONE
+            },
+            |v| {
+                let r0 = r(&v.flag);
+                smp_rmb();
+                let r1 = atomic_read(&v.a) as i64;
+                [r0, r1, 0, 0, 0]
+            },
+        ],
+    );
+    exists(regs[1][0] == 1 && regs[1][1] == 0)
+}
+
 /// `MP+pooncefullrmw+pofullrmwonce` (LKMM: Never): the last `put_page()` sees what the other
 /// holder wrote before its own put. The count (`a`) starts at 2; P0 writes `data` and drops its
 /// reference with `atomic_dec_and_test()`; P1 drops the last one (its decrement returns 0) and
@@ -1444,6 +1492,8 @@ litmus! {
     "S+fencembrmwonce+pooncefullrmw" => s_fencembrmwonce_pooncefullrmw, 2;
     "S+pormwonce+pooncefullrmw" => s_pormwonce_pooncefullrmw, 2;
     "S+pofullrmwonce+pooncefullrmw" => s_pofullrmwonce_pooncefullrmw, 2;
+    "MP+fencembrmwonce+poonceonce" => mp_fencembrmwonce_poonceonce, 2;
+    "MP+fencembrmwonce+fencermbonceonce" => mp_fencembrmwonce_fencermbonceonce, 2;
     "MP+pooncefullrmw+pofullrmwonce" => mp_pooncefullrmw_pofullrmwonce, 2;
     "MP+pooncermw+pofullrmwonce" => mp_pooncermw_pofullrmwonce, 2;
     "MP+fencembbeforeatomiconcermw+pofullrmwonce" => mp_fencembeforeatomic_rmw_pofullrmwonce, 2;
