@@ -193,15 +193,15 @@ use LitmusResult::{Deadlock, Never, Sometimes};
 use Source::{DocAtomic, DocLocking, Tools};
 
 /// LB+poonceonces: the claims it could affect.
-const LB: &str = "none: loom never lets a load read a store that executes later (load buffering). No SAFE claim's argument rests on a control or data dependency to forbid LB: every LB-shaped pair in the S1-S3 code is ordered by a lock, a release/acquire pair or a fully ordered atomic (proofs/README.md, Calibration)";
+const LB: &str = "no SAFE claim: in the modelled code a store that follows a racy load on the same CPU depends on it (control or data) or is ordered after it by a lock, a barrier or a fully ordered atomic, and the LKMM forbids LB for such pairs too (proofs/README.md#calibration-lb)";
 /// S+poonceonces and the split smp_mb() shape.
-const S: &str = "compound.*: a store's place in the modification order is its execution order in loom (the shim's plain stores are swaps), so a barrier that only forbids an S or 2+2W cycle (split's smp_mb() between the tail's atomic_add and clearing PG_tail) cannot be shown needed: a blind spot, not a redundancy. lru.*/vma.*: no such shape outside locks (proofs/README.md, Calibration)";
+const S: &str = "compound.* SAFE claims: split's smp_mb() between the tail's atomic_add() and the PG_tail clear only forbids this shape, so loom cannot show it needed (a blind spot). The store-buffer mode produces the shape and catches the barrier's removal. lru.*, vma.*: none (proofs/README.md#calibration-s)";
 /// The unlock+lock / ISA2 lock rows.
-const LOCKS: &str = "BUG claims only (SAFE verdicts are unaffected: an extra outcome can only add failures). Of the BUG claims, lru.2, lru.3, vma.2, vma.3, compound.3, compound.4, compound.6 take spinlocks; none of their counterexamples needs an outside observer to see two critical sections out of order: each is an interleaving bug that shuttle's sequentially consistent soak also finds (proofs/README.md, Calibration)";
+const LOCKS: &str = "no SAFE claim (an extra outcome only adds failures). No BUG claim's counterexample needs a lock-free CPU to see two critical sections out of order: each is found by a sequentially consistent run too, or is a race with a CPU that holds no lock (proofs/README.md#calibration-locks)";
 /// The rows where a plain store, written as a swap, reads the value it overwrites.
-const SWAP: &str = "the shim writes a plain store as a relaxed swap, which reads the value it overwrites: a later acquire fence (smp_rmb, smp_mb, a fully ordered atomic) then synchronises with the release store it overwrote, and the swap continues that store's release sequence. Could hide a bug whose stale read follows a non-atomic page->flags update after bit_spin_unlock (compound_lock) or spin_unlock; proofs/README.md (Calibration) goes through the SAFE compound.* claims";
+const SWAP: &str = "none found: a plain store is a swap, which reads the value it overwrites, so a later barrier synchronises with a release it overwrote. Every plain store in the S1-S3 code that overwrites a release (compound_unlock) or a fully ordered RMW comes from a CPU that the kernel already orders after it (proofs/README.md#calibration-swap)";
 /// The failed cmpxchg rows.
-const FAILED_CMPXCHG: &str = "compound.* (get_page_unless_zero = __atomic_add_unless, fenced here also when it fails): no SAFE argument uses the failure's ordering: every caller that fails returns without touching the page (proofs/README.md, Calibration)";
+const FAILED_CMPXCHG: &str = "no SAFE claim: the shim fences a failed get_page_unless_zero(). Without CONFIG_DEBUG_VM, the next access that matters after a failure is a fully ordered put_page_testzero(). The debug checks in between are reached with a failed get by no debug-VM SAFE claim: in the hugetlbfs models the head's count carries every tail pin (proofs/README.md#calibration-cmpxchg)";
 
 /// The calibration table: every kernel litmus test the shim can express, and the added tests of
 /// mmcheck's own patterns, under loom without a bound.

@@ -33,6 +33,10 @@
 //! LKMM allows that (S+poonceonces), so a barrier that only forbids it cannot be shown needed
 //! (proofs/README.md, "Calibration").
 //!
+//! **Store-buffer mode** (opt-in, `--features store-buffer`, shuttle): plain stores and
+//! non-value-returning atomics enter a per-CPU store buffer and become visible later than they
+//! execute (`store_buffer.rs`); in every other build its hooks are constant no-ops.
+//!
 //! **Failed `atomic_inc_not_zero`**: the LKMM orders only a successful one; here both are
 //! fenced (stronger than the kernel). A bug that needs an unordered failure is not found.
 
