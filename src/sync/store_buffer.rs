@@ -305,6 +305,7 @@ mod on {
     /// A posted `atomic_add(i, a)`: Some(the value this CPU sees before it), or None on a
     /// thread without a buffer (the caller does the RMW itself).
     pub fn count_add(a: &AtomicI32, i: i32) -> Option<i32> {
+        with(|_| ())?;
         let seen = count_load(a).unwrap_or_else(|| a.load(SeqCst));
         push(Target::Count(a), Op::Add(i)).then_some(seen)
     }
