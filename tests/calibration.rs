@@ -8,7 +8,8 @@
 //! * `cargo test --release --features store-buffer --test calibration`: the store-buffer rows
 //!   (shuttle, fixed seed, the shim's store-buffer mode);
 //! * any build: `table`, the table's own consistency (every row names a scenario, every
-//!   scenario has a row, every disagreement names the claims it could affect).
+//!   scenario has a row, every disagreement names the claims it could affect, and
+//!   proofs/README.md holds the recorded tables).
 //!
 //! The rows of other checkers are listed as ignored. `-- --nocapture` prints each measurement.
 
@@ -72,6 +73,14 @@ fn check_table() -> Result<(), Failed> {
         if !ROWS.iter().any(|r| r.test == l.name) {
             errors.push(format!("scenario {}: no calibration row", l.name));
         }
+    }
+    let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/README.md");
+    let text =
+        std::fs::read_to_string(&readme).map_err(|e| format!("{}: {e}", readme.display()))?;
+    if !text.contains(calibration::markdown_recorded().trim_end()) {
+        errors.push(
+            "proofs/README.md (Calibration) does not hold the recorded tables: paste the output of `cargo test --test calibration -- --nocapture --exact table`".to_string(),
+        );
     }
     if errors.is_empty() {
         Ok(())
