@@ -7,6 +7,7 @@
 //! Layer: above the scenarios (`mmcheck-models`) and the kernel crate (`mmcheck`); below the
 //! runner, the tests and the benchmarks.
 
+pub mod calibration;
 pub mod explore;
 pub mod matrix;
 pub mod report;

@@ -11,6 +11,7 @@
 
 pub mod compound;
 pub mod invariants;
+pub mod litmus;
 pub mod lru;
 pub mod registry;
 pub mod sequential;

@@ -22,6 +22,7 @@
 //! | `test_and_set_bit_lock` | `fetch_or(Acquire)` | ACQUIRE on success |
 //! | `clear_bit_unlock` | `fetch_and(Release)` | RELEASE |
 //! | `smp_mb` / `smp_rmb` / `smp_wmb` | `fence(SeqCst)` / `fence(Acquire)` / `fence(Release)` | C11 acquire/release fences also order loads before later stores: slightly stronger than rmb/wmb |
+//! | `smp_mb__before_atomic`, `smp_mb__after_atomic`, `smp_mb__after_spinlock` | `fence(SeqCst)` | as `smp_mb`: at least as strong as the LKMM's |
 //! | `smp_load_acquire` / `smp_store_release` | acquire load / release store (the store a `swap`) | |
 //! | `spin_lock` / `spin_unlock` | the checker's mutex (loom, shuttle), a TTAS lock (std) | acquire / release; a waiter blocks under a checker so 3+ contenders terminate |
 //!
@@ -31,6 +32,10 @@
 //! already made. Cost: a store is never ordered before a concurrent store it did not see; the
 //! LKMM allows that (S+poonceonces), so a barrier that only forbids it cannot be shown needed
 //! (proofs/README.md, "Calibration").
+//!
+//! **Store-buffer mode** (opt-in, `--features store-buffer`, shuttle): plain stores and
+//! non-value-returning atomics enter a per-CPU store buffer and become visible later than they
+//! execute (`store_buffer.rs`); in every other build its hooks are constant no-ops.
 //!
 //! **Failed `atomic_inc_not_zero`**: the LKMM orders only a successful one; here both are
 //! fenced (stronger than the kernel). A bug that needs an unordered failure is not found.
@@ -61,6 +66,9 @@ mod backend {
 }
 
 pub mod driver;
+pub mod store_buffer;
+
+use store_buffer as sb;
 
 pub use backend::JoinHandle;
 use backend::{fence, AtomicI32, AtomicUsize};
@@ -102,12 +110,18 @@ impl atomic_t {
 /// `atomic_read(v)`: a relaxed load.
 #[inline(always)]
 pub fn atomic_read(v: &atomic_t) -> i32 {
+    if let Some(seen) = sb::count_load(&v.0) {
+        return seen;
+    }
     v.0.load(Relaxed)
 }
 
 /// `atomic_set(v, i)`: a plain store (see "plain stores" in the module doc).
 #[inline(always)]
 pub fn atomic_set(v: &atomic_t, i: i32) {
+    if sb::count_store(&v.0, i) {
+        return;
+    }
     v.0.swap(i, Relaxed);
 }
 
@@ -115,24 +129,36 @@ pub fn atomic_set(v: &atomic_t, i: i32) {
 /// kernel's returns nothing).
 #[inline(always)]
 pub fn atomic_inc(v: &atomic_t) -> i32 {
+    if let Some(seen) = sb::count_add(&v.0, 1) {
+        return seen;
+    }
     v.0.fetch_add(1, Relaxed)
 }
 
 /// `atomic_dec(v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
 pub fn atomic_dec(v: &atomic_t) -> i32 {
+    if let Some(seen) = sb::count_add(&v.0, -1) {
+        return seen;
+    }
     v.0.fetch_sub(1, Relaxed)
 }
 
 /// `atomic_add(i, v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
 pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
+    if let Some(seen) = sb::count_add(&v.0, i) {
+        return seen;
+    }
     v.0.fetch_add(i, Relaxed)
 }
 
 /// `atomic_sub(i, v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
 pub fn atomic_sub(i: i32, v: &atomic_t) -> i32 {
+    if let Some(seen) = sb::count_add(&v.0, -i) {
+        return seen;
+    }
     v.0.fetch_sub(i, Relaxed)
 }
 
@@ -204,6 +230,7 @@ pub fn atomic_inc_not_zero(v: &atomic_t) -> bool {
 #[inline(always)]
 fn full<R>(rmw: impl FnOnce() -> R) -> R {
     const FENCES: bool = MODEL_CHECKED || !cfg!(target_arch = "x86_64");
+    sb::drain_all();
     if FENCES {
         smp_mb();
     }
@@ -232,24 +259,37 @@ impl unsigned_long {
 /// `READ_ONCE(x)`: a relaxed load.
 #[inline(always)]
 pub fn READ_ONCE(x: &unsigned_long) -> usize {
+    if let Some(seen) = sb::word_load(&x.0) {
+        return seen;
+    }
     x.0.load(Relaxed)
 }
 
 /// `WRITE_ONCE(x, v)`: a plain store (see "plain stores" in the module doc).
 #[inline(always)]
 pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
+    if sb::word_store(&x.0, v) {
+        return;
+    }
     x.0.swap(v, Relaxed);
 }
 
 /// `smp_load_acquire(p)`.
 #[inline(always)]
 pub fn smp_load_acquire(x: &unsigned_long) -> usize {
+    if let Some(seen) = sb::word_load(&x.0) {
+        return seen;
+    }
     x.0.load(Acquire)
 }
 
 /// `smp_store_release(p, v)` (a release `swap`, for the same reason as `WRITE_ONCE`).
 #[inline(always)]
 pub fn smp_store_release(x: &unsigned_long, v: usize) {
+    sb::new_epoch();
+    if sb::word_store(&x.0, v) {
+        return;
+    }
     x.0.swap(v, Release);
 }
 
@@ -280,12 +320,18 @@ pub fn test_bit(nr: u32, addr: &unsigned_long) -> bool {
 /// `set_bit(nr, addr)`: an unordered atomic RMW.
 #[inline(always)]
 pub fn set_bit(nr: u32, addr: &unsigned_long) {
+    if sb::word_or(&addr.0, mask(nr)) {
+        return;
+    }
     addr.0.fetch_or(mask(nr), Relaxed);
 }
 
 /// `clear_bit(nr, addr)`: an unordered atomic RMW.
 #[inline(always)]
 pub fn clear_bit(nr: u32, addr: &unsigned_long) {
+    if sb::word_and(&addr.0, !mask(nr)) {
+        return;
+    }
     addr.0.fetch_and(!mask(nr), Relaxed);
 }
 
@@ -313,12 +359,14 @@ pub fn test_and_set_bit(nr: u32, addr: &unsigned_long) -> bool {
 /// `test_and_set_bit_lock(nr, addr)`: ACQUIRE on success.
 #[inline(always)]
 pub fn test_and_set_bit_lock(nr: u32, addr: &unsigned_long) -> bool {
+    sb::word_flush(&addr.0);
     addr.0.fetch_or(mask(nr), Acquire) & mask(nr) != 0
 }
 
 /// `clear_bit_unlock(nr, addr)`: RELEASE.
 #[inline(always)]
 pub fn clear_bit_unlock(nr: u32, addr: &unsigned_long) {
+    sb::drain_all();
     addr.0.fetch_and(!mask(nr), Release);
 }
 
@@ -328,6 +376,7 @@ pub fn clear_bit_unlock(nr: u32, addr: &unsigned_long) {
 /// `smp_mb()`: full barrier. A SeqCst fence (loom models SeqCst fences, not SeqCst accesses).
 #[inline(always)]
 pub fn smp_mb() {
+    sb::drain_all();
     fence(SeqCst);
 }
 
@@ -340,12 +389,36 @@ pub fn smp_rmb() {
 /// `smp_wmb()`: orders earlier stores before later stores. C11 release fence.
 #[inline(always)]
 pub fn smp_wmb() {
+    sb::new_epoch();
     fence(Release);
+}
+
+/// `smp_mb__before_atomic()`: orders everything before it against the following
+/// non-value-returning atomic RMW and everything after that. Written as [`smp_mb`]: at least as
+/// strong as the LKMM's (which orders only against the RMW and what follows it).
+#[inline(always)]
+pub fn smp_mb__before_atomic() {
+    smp_mb();
+}
+
+/// `smp_mb__after_atomic()`: orders the preceding non-value-returning atomic RMW, and
+/// everything before it, against everything after. Written as [`smp_mb`] (at least as strong).
+#[inline(always)]
+pub fn smp_mb__after_atomic() {
+    smp_mb();
+}
+
+/// `smp_mb__after_spinlock()`: makes the preceding `spin_lock()` a full barrier. Written as
+/// [`smp_mb`] (at least as strong).
+#[inline(always)]
+pub fn smp_mb__after_spinlock() {
+    smp_mb();
 }
 
 /// `cpu_relax()` inside a spin loop: lets the checker run another thread.
 #[inline(always)]
 pub fn cpu_relax() {
+    sb::drain_all();
     if MODEL_CHECKED {
         backend::yield_now();
     } else {
@@ -407,7 +480,10 @@ where
 {
     backend::spawn(move || {
         CPU.with(|c| c.set(cpu));
-        f()
+        sb::start();
+        let r = f();
+        sb::finish();
+        r
     })
 }
 
@@ -572,6 +648,7 @@ impl<T> SpinLock<T> {
 
 /// `spin_lock(lock)` (also `spin_lock_irq`: interrupts are not modelled).
 pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
+    sb::drain_all();
     #[cfg(any(loom, feature = "shuttle"))]
     {
         // A poisoned lock means an invariant already broke in this execution; the failure is
@@ -590,6 +667,14 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
 /// `spin_unlock(lock)`.
 pub fn spin_unlock<T>(guard: SpinGuard<'_, T>) {
     drop(guard);
+}
+
+/// `spin_unlock` is a release: in the store-buffer mode the CPU's buffered stores leave first.
+#[cfg(all(feature = "store-buffer", not(loom)))]
+impl<T> Drop for SpinGuard<'_, T> {
+    fn drop(&mut self) {
+        sb::drain_all();
+    }
 }
 
 impl<T> std::ops::Deref for SpinGuard<'_, T> {
@@ -693,6 +778,7 @@ pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
 /// without Release.
 #[doc(hidden)]
 pub fn bit_unlock_with(bitnum: u32, addr: &unsigned_long, ordering: Ordering) {
+    sb::drain_all();
     addr.0.fetch_and(!mask(bitnum), ordering);
     wake_bit_waiters();
 }
