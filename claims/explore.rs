@@ -116,6 +116,9 @@ pub fn effective_checker(job: &Job<'_>, s: &RunSettings) -> Checker {
         (Checker::Shuttle { iterations }, _) => Checker::Shuttle {
             iterations: s.iterations.unwrap_or(iterations),
         },
+        (Checker::StoreBuffer { iterations }, _) => Checker::StoreBuffer {
+            iterations: s.iterations.unwrap_or(iterations),
+        },
         (c, _) => c,
     }
 }
@@ -146,7 +149,18 @@ pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
                 f()
             })
         }
-        (Checker::Shuttle { iterations }, Runner::Scenario(f)) => {
+        (Checker::StoreBuffer { .. }, Runner::Scenario(_))
+            if !mmcheck::sync::store_buffer::ACTIVE =>
+        {
+            Err(
+                "a store-buffer claim runs in the store-buffer build (--features store-buffer)"
+                    .to_string(),
+            )
+        }
+        (
+            Checker::Shuttle { iterations } | Checker::StoreBuffer { iterations },
+            Runner::Scenario(f),
+        ) => {
             let dir = s
                 .schedule_dir
                 .clone()
@@ -180,7 +194,7 @@ pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
             job.model,
             c.kind(),
             match model.run {
-                Runner::Scenario(_) => "it is a concurrent scenario (loom or shuttle)",
+                Runner::Scenario(_) => "it is a concurrent scenario (loom, shuttle, store-buffer)",
                 Runner::Sequential(_) => "it is a sequential model (proptest)",
             }
         )),

@@ -1,8 +1,9 @@
 //! The tests, generated from the table: `tests/<area>.rs` calls [`main`], which makes one test
 //! per claim of the area, named by its id. The build decides which of them run: a loom build
 //! (`RUSTFLAGS="--cfg loom"`) runs the loom claims, a shuttle build (`--features shuttle`) the
-//! shuttle claims, the std build the proptest claims; the others are listed as ignored, so a
-//! run never silently tests nothing.
+//! shuttle claims, the store-buffer build (`--features store-buffer`) the store-buffer claims
+//! and the shuttle claims again, the std build the proptest claims; the others are listed as
+//! ignored, so a run never silently tests nothing.
 //!
 //! A test passes when the verdict meets the claim's expectation: SAFE from a complete loom
 //! exploration (or a randomized run that found nothing), BUG with the named invariant and a
@@ -23,11 +24,19 @@ use std::path::PathBuf;
 pub fn build_checker() -> CheckerKind {
     if EXHAUSTIVE {
         CheckerKind::Loom
+    } else if mmcheck::sync::store_buffer::ACTIVE {
+        CheckerKind::StoreBuffer
     } else if RANDOMIZED {
         CheckerKind::Shuttle
     } else {
         CheckerKind::Proptest
     }
+}
+
+/// Does this build run claims of `kind`? The store-buffer build runs the shuttle claims too:
+/// their verdicts must hold when stores become visible late.
+pub fn runs(build: CheckerKind, kind: CheckerKind) -> bool {
+    kind == build || (build == CheckerKind::StoreBuffer && kind == CheckerKind::Shuttle)
 }
 
 /// Paths of the test crate: its manifest directory (for `tests/regressions/`) and its
@@ -46,7 +55,7 @@ pub fn main(area: Area, paths: Paths) -> ! {
     // shuttle prints a line to stderr for every failing schedule it meets (the known-bad
     // variants fail on purpose); unless --nocapture, those lines are kept out of the test
     // output (and shown with a failure), which needs the trials one at a time.
-    let quiet = build == CheckerKind::Shuttle && !nocapture;
+    let quiet = matches!(build, CheckerKind::Shuttle | CheckerKind::StoreBuffer) && !nocapture;
     if quiet {
         args.test_threads = Some(1);
     }
@@ -62,7 +71,7 @@ pub fn main(area: Area, paths: Paths) -> ! {
                 }
             })
             .with_kind(kind.name())
-            .with_ignored_flag(kind != build)
+            .with_ignored_flag(!runs(build, kind))
         })
         .collect();
     libtest_mimic::run(&args, trials).exit()
@@ -144,7 +153,11 @@ fn check(c: &'static Claim, paths: Paths, print: bool) -> Result<(), Failed> {
             return Err(format!("counterexample without a trace\n{text}").into());
         }
     }
-    if c.checker.kind() == CheckerKind::Shuttle && c.expected != Expected::Safe {
+    if matches!(
+        c.checker.kind(),
+        CheckerKind::Shuttle | CheckerKind::StoreBuffer
+    ) && c.expected != Expected::Safe
+    {
         let failure = e.failure.as_ref().expect("a BUG verdict has a failure");
         let file = e
             .schedule_file

@@ -67,6 +67,11 @@ impl ClaimReport {
                 ),
                 None => format!("cargo xtask soak --area {} --seeds {}", c.area(), s.seed),
             },
+            CheckerKind::StoreBuffer => format!(
+                "cargo test --release --features store-buffer --test {} -- --exact {}",
+                c.area(),
+                c.test_name()
+            ),
             CheckerKind::Proptest => format!(
                 "cargo test --test {} -- --exact {}",
                 c.area(),

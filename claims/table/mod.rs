@@ -51,6 +51,11 @@ pub enum Checker {
     Shuttle { iterations: usize },
     /// proptest on a sequential model: this many random operation sequences.
     Proptest { cases: u32 },
+    /// shuttle with the shim's store-buffer mode (`--features store-buffer`): plain stores
+    /// and non-value-returning atomics become visible later than they execute, so a barrier
+    /// loom cannot show needed (proofs/README.md, "Calibration") can be; PCT then random
+    /// schedules, iterations per scheduler.
+    StoreBuffer { iterations: usize },
 }
 
 impl Checker {
@@ -67,6 +72,7 @@ impl Checker {
             Checker::Loom { .. } => CheckerKind::Loom,
             Checker::Shuttle { .. } => CheckerKind::Shuttle,
             Checker::Proptest { .. } => CheckerKind::Proptest,
+            Checker::StoreBuffer { .. } => CheckerKind::StoreBuffer,
         }
     }
 }
@@ -78,6 +84,7 @@ pub enum CheckerKind {
     Loom,
     Shuttle,
     Proptest,
+    StoreBuffer,
 }
 
 impl CheckerKind {
@@ -86,6 +93,7 @@ impl CheckerKind {
             CheckerKind::Loom => "loom",
             CheckerKind::Shuttle => "shuttle",
             CheckerKind::Proptest => "proptest",
+            CheckerKind::StoreBuffer => "store-buffer",
         }
     }
 }

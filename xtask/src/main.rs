@@ -51,6 +51,8 @@ enum Build {
     Std,
     Loom,
     Shuttle,
+    /// shuttle with the shim's store-buffer mode (plain stores become visible late).
+    StoreBuffer,
 }
 
 impl Build {
@@ -62,6 +64,9 @@ impl Build {
             }
             Build::Shuttle => {
                 c.args(["--features", "mmcheck/shuttle"]);
+            }
+            Build::StoreBuffer => {
+                c.args(["--features", "mmcheck/store-buffer"]);
             }
             Build::Std => {}
         }

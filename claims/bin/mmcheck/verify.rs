@@ -36,6 +36,10 @@ pub struct Args {
     /// safeguard has neither a killing mutant nor an argument.
     #[arg(long)]
     safeguards: bool,
+    /// Run the calibration: the kernel's litmus tests through the shim, each compared with the
+    /// LKMM's result; exit 1 if a row's result or execution count moved from the table.
+    #[arg(long, conflicts_with_all = ["claims", "matrix", "variant", "safeguards", "checkpoint"])]
+    calibration: bool,
     /// Preemption bound for every selected claim (0..=20, or `none`), instead of each claim's.
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_bound,
           conflicts_with_all = ["unbounded", "quick"])]
@@ -115,6 +119,7 @@ enum Plan {
     Claims(Vec<(&'static Claim, RunSettings, Option<Checkpoint>)>),
     Cells(Vec<Cell>),
     Safeguards,
+    Calibration,
 }
 
 /// The terminal's width, for swimlanes (None: not a terminal, or too narrow to tell).
@@ -155,6 +160,8 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     }
     let plan = if a.safeguards {
         Plan::Safeguards
+    } else if a.calibration {
+        Plan::Calibration
     } else if let Some(v) = &a.variant {
         Plan::Cells(with_bound(matrix::plan_variant(v)?, bound_override))
     } else if a.matrix {
@@ -195,12 +202,15 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
         );
     }
     let jobs = a.jobs.map_or_else(jobs::default_jobs, |j| j as usize);
+    if let Plan::Calibration = plan {
+        return calibration_report(&a, &command, jobs);
+    }
     let display = Display::new(!a.no_progress);
     let start = std::time::Instant::now();
     let (claims, cells) = match plan {
         Plan::Claims(plan) => (run_claims(plan, jobs, &display)?, Vec::new()),
         Plan::Cells(cells) => (Vec::new(), run_cells(&cells, jobs, &display)?),
-        Plan::Safeguards => unreachable!("handled above"),
+        Plan::Safeguards | Plan::Calibration => unreachable!("handled above"),
     };
     let wall = start.elapsed().as_secs_f64();
     let width = terminal_width();
@@ -399,4 +409,83 @@ fn safeguard_report(a: &Args, command: &str) -> Result<bool, String> {
     let rows = table::safeguards().count();
     println!("safeguards: {rows} listed, {} problem(s)", problems.len());
     Ok(problems.is_empty())
+}
+
+/// `--calibration`: every loom row of the calibration table run (on `jobs` threads) and
+/// compared with the table.
+fn calibration_report(a: &Args, command: &str, jobs: usize) -> Result<bool, String> {
+    use mmcheck_claims::calibration::{self, Agreement};
+    let rows: Vec<_> = calibration::rows_of_build().collect();
+    if rows.is_empty() {
+        return Err("no calibration row runs in this build".to_string());
+    }
+    let start = std::time::Instant::now();
+    let measured = jobs::run_all(&rows, jobs, |_, r| calibration::run(r));
+    let wall = start.elapsed().as_secs_f64();
+    println!("{}", calibration::markdown(&rows, Some(&measured)));
+    let moved: Vec<_> = rows
+        .iter()
+        .zip(&measured)
+        .filter(
+            |(r, m)| !matches!(m, Ok(m) if m.result == r.mmcheck && m.executions == r.executions),
+        )
+        .map(|(r, _)| r.test)
+        .collect();
+    if let Some(p) = &a.html {
+        let header = [
+            "test",
+            "file",
+            "LKMM",
+            "mmcheck",
+            "agreement",
+            "executions",
+            "claims it could affect",
+        ];
+        let body: Vec<Vec<String>> = rows
+            .iter()
+            .zip(&measured)
+            .map(|(r, m)| {
+                let (result, executions, agreement) = match m {
+                    Ok(m) => (
+                        m.result.to_string(),
+                        m.executions.to_string(),
+                        calibration::agreement(r.lkmm, m.result),
+                    ),
+                    Err(e) => (format!("error: {e}"), "-".to_string(), r.agreement()),
+                };
+                vec![
+                    r.test.to_string(),
+                    r.file(),
+                    r.lkmm.to_string(),
+                    result,
+                    agreement.to_string(),
+                    executions,
+                    if agreement == Agreement::Agree {
+                        String::new()
+                    } else {
+                        r.affects.to_string()
+                    },
+                ]
+            })
+            .collect();
+        let page = html::render(&html::Page {
+            title: "mmcheck calibration",
+            command,
+            claims: &[],
+            cells: &[],
+            calibration: (&header, &body),
+        });
+        std::fs::write(p, page).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    for t in &moved {
+        println!("MOVED {t}: its result or execution count differs from the table");
+    }
+    println!("wall time {wall:.1}s with {jobs} job(s)");
+    println!(
+        "calibration: {} rows, {} as recorded, {} moved",
+        rows.len(),
+        rows.len() - moved.len(),
+        moved.len()
+    );
+    Ok(moved.is_empty())
 }
