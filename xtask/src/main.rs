@@ -7,8 +7,9 @@
 //! * `cargo xtask replay FILE`    — replay a failure saved by `soak`.
 //! * `cargo xtask list`           — the claims.
 //! * `cargo xtask test`           — the whole test suite: std tests (unit, registry, layers,
-//!   golden diffs, proptest claims, CLI), the loom claims, the shuttle claims, and a
-//!   kill-and-resume run of `verify --checkpoint`.
+//!   golden diffs, proptest claims, CLI), the loom claims and calibration, the shuttle claims,
+//!   the store-buffer build, a kill-and-resume run of `verify --checkpoint`, and the HTML
+//!   report rendered in headless Chromium.
 //! * `cargo xtask bless`          — rewrite the variants' golden diffs after a deliberate change.
 //! * `cargo xtask new-variant --area A --from PARENT ID` — start a variant from its parent.
 //! * `cargo xtask bench`          — the benchmarks, then their ratios beside the seeds' figures.
@@ -136,15 +137,25 @@ fn test(args: &[String]) -> u8 {
     ));
 
     results.push((
-        "loom claims",
+        "loom claims, shim tests, calibration",
         step(
             "loom claims",
-            area_tests(Build::Loom, &["--test", "sync_loom"]),
+            area_tests(
+                Build::Loom,
+                &["--test", "sync_loom", "--test", "calibration"],
+            ),
         ),
     ));
     results.push((
         "shuttle claims (soak)",
         step("shuttle claims", area_tests(Build::Shuttle, &[])),
+    ));
+    results.push((
+        "store-buffer build: store-buffer and shuttle claims, calibration",
+        step(
+            "store-buffer claims",
+            area_tests(Build::StoreBuffer, &["--test", "calibration"]),
+        ),
     ));
 
     eprintln!("\n=== xtask test: checkpoint resume");
