@@ -263,3 +263,12 @@ fn safeguards_report_runs_without_a_checker() {
         "exit 1 exactly when a safeguard is missing:\n{text}"
     );
 }
+
+#[test]
+fn calibration_arguments() {
+    refused(
+        &["verify", "--calibration", "--claim", "compound.1"],
+        "cannot be used with",
+    );
+    refused(&["verify", "--calibration"], "verify needs the loom build");
+}
