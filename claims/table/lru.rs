@@ -13,7 +13,7 @@ const LOOM: Checker = Checker::Loom {
 /// models: the VM_BUG_ONs' loads multiply their executions about sixfold (proofs/lru.1.md,
 /// "Bound").
 const LOOM_DEBUG_VM: Checker = Checker::Loom {
-    bound: Bound::Preemption(4),
+    bound: Bound::Preemption(5),
 };
 /// For a BUG claim that the unbounded search meets only late (after most of the SAFE twin's
 /// executions): within two preemptions it is found at once.

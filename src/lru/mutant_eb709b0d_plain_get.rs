@@ -118,6 +118,7 @@ impl Lru for Variant {
     }
 
     /// `__isolate_lru_page(page, mode, file)` (mm/vmscan.c, 3.0), mutated.
+    #[allow(clippy::nonminimal_bool)] // the kernel's `!PageActive(page) != !mode`
     fn __isolate_lru_page(m: &Mem, page: PagePtr, mode: IsolateMode, file: bool) -> i32 {
         let p = m.pg(page);
         let mut ret = -EINVAL;

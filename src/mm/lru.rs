@@ -613,6 +613,7 @@ pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> i32 {
 
 /// `__isolate_lru_page(page, mode, file)` (mm/vmscan.c, 2.6.38/3.0), `lru_lock` held: "Only
 /// take pages on the LRU", of the wanted kind, and only if a reference can still be taken.
+#[allow(clippy::nonminimal_bool)] // the kernel's `!PageActive(page) != !mode`
 pub fn __isolate_lru_page(m: &Mem, page: PagePtr, mode: IsolateMode, file: bool) -> i32 {
     let p = m.pg(page);
     let mut ret = -EINVAL;
