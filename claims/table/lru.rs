@@ -99,7 +99,8 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.2",
-        statement: "744ed144 on Hannes Weiner's sequence: CPU1's stale pagevec entry is drained after CPU0 activated and isolated the page; __activate_page reads !PageLRU && PageActive as a putback and links the page on the active list while it is on CPU0's migration list",
+        statement: "744ed144 on Hannes Weiner's model: __activate_page reads !PageLRU && PageActive as a reclaim putback; a pagevec entry of CPU1 (queued on a pre-check that read flags from before CPU0's isolation) is drained while CPU0 puts the page back from migration: it sets PG_lru and links the page on the active list while CPU0 owns its links (the early-entry form of the same inference: lru.7-744ed144, lru.seq-744ed144)",
+
         variant: "744ed144",
         model: "activate_vs_migrate",
         checker: LOOM_1,
