@@ -1,24 +1,29 @@
-//! Area `lru` (S2): batched activate_page through per-CPU pagevecs (744ed144, eb709b0d).
+//! Area `lru` (S2): batched activate_page through per-CPU pagevecs (744ed144, eb709b0d), with
+//! the paths that take a page off the LRU while it is queued: migration (`isolate_lru_page`,
+//! `unmap_and_move`, `putback_lru_page` through the `lru_add` pagevec), reclaim
+//! (`shrink_inactive_list`: `__isolate_lru_page`, `activate_locked`, `putback_lru_pages`) and
+//! truncation (the page cache's reference dropped).
 //!
-//! Pages are order-0 file pages in the page cache, on the zone's inactive file LRU. The page
-//! cache's reference is held by the main thread (setup and teardown); every CPU that calls
-//! `mark_page_accessed` → `activate_page` holds its own reference, as a reader of the page
-//! does.
+//! Pages are order-0 file pages in the page cache, on the zone's inactive file LRU. Who holds
+//! which reference is written out per scenario: the page cache's (the main thread, or the CPU
+//! that truncates), a reader's (`find_get_page`, around `activate_page`), a migration caller's
+//! (`follow_page(FOLL_GET)`, dropped once the page is isolated).
 
 use crate::sequential::{self, Settings};
 use crate::{invariants, scenario, Model, Runner};
 use mmcheck::checker::Exploration;
 use mmcheck::ktrace;
-use mmcheck::mm::list::{ghost_on_list, list_add, list_empty, walk, ListId};
+use mmcheck::mm::list::{ghost_on_list, list_add, page_list, walk, ListId, INIT_LIST_HEAD};
 use mmcheck::mm::lru::{
-    add_page_to_lru_list, assert_not_queued, isolate_lru_page, lru_add_drain, lru_lock,
-    mark_page_accessed, Lru, PAGEVEC_SIZE,
+    add_page_to_lru_list, assert_not_queued, check_lru_counts, lru_add_drain, lru_lock,
+    mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, Lru, Shrink,
+    PAGEVEC_SIZE,
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
 use mmcheck::mm::{Mem, MemConfig, NR_CPUS};
 use mmcheck::page::*;
-use mmcheck::sync::{join, run_as_cpu, spawn_cpu};
+use mmcheck::sync::{join, run_as_cpu, smp_processor_id, spawn_cpu};
 use mmcheck::trace::{fail, harness_fail, Invariant};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -26,18 +31,23 @@ use std::sync::Arc;
 /// Every model of the area, for variant `V`.
 pub fn models<V: Lru>() -> Vec<Model> {
     vec![
-        scenario!(activate_vs_isolate::<V>, 3, "two CPUs activate the same page while a third isolates and puts it back"),
-        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 4: activation, reclaim, truncation (shuttle soak)"),
+        scenario!(activate_vs_migrate::<V>, 2, "CPU0 activates, drains, migrates the page (isolate, putback through lru_add) and drains; CPU1 activates and drains (Hannes Weiner's sequence)"),
+        scenario!(activate_vs_truncate::<V>, 2, "CPU0 activates (holding a reader's reference), drops its reference and drains; CPU1 truncates (drops the page cache's reference)"),
+        scenario!(migrate_vs_activate::<V>, 2, "CPU0 migrates the inactive page (isolate, putback through lru_add) and drains; CPU1 activates and drains"),
+        scenario!(truncate_vs_reclaim::<V>, 2, "CPU0 migrates the page and drains (the drain may free it); CPU1 truncates, then reclaim scans the inactive list"),
+        scenario!(activate_vs_reclaim::<V>, 2, "pagevecs of 1: CPU0 activates (flushing at once) and drains; CPU1's reclaim isolates the page, activate_locked, putback_lru_pages"),
+        scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
+        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, reclaim, truncation (shuttle soak)"),
         Model {
             name: "sequential",
             cpus: 0,
-            about: "random activate/drain/isolate/putback sequences against a reference model of each page's place",
+            about: "random activate/drain/migrate/reclaim sequences on pagevecs of 1, 2 or 14 against a reference model of each page's place",
             run: Runner::Sequential(sequential_proptest::<V>),
         },
     ]
 }
 
-/// An S2 machine of `nr_pages` frames whose per-CPU pagevecs hold `pagevec_size` pages.
+/// An S2 machine of `nr_pages` frames whose pagevecs hold `pagevec_size` pages.
 pub fn machine(nr_pages: usize, pagevec_size: usize) -> Arc<Mem> {
     Arc::new(Mem::with_pagevec_size(
         MemConfig::small(nr_pages),
@@ -45,8 +55,8 @@ pub fn machine(nr_pages: usize, pagevec_size: usize) -> Arc<Mem> {
     ))
 }
 
-/// `add_to_page_cache_lru(page, ...)` reduced: a new page-cache page (refcount 1, held by the
-/// page cache) put on the inactive file LRU (`lru_cache_add_file`, drained at once).
+/// `add_to_page_cache_lru(page, ...)` reduced: a new page-cache page (refcount 1, the page
+/// cache's reference) put on the inactive file LRU (`lru_cache_add_file`, drained at once).
 pub fn add_to_page_cache_lru(m: &Mem) -> (PagePtr, PageRef) {
     let Some(page) = alloc_pages(m, 0, false) else {
         harness_fail("add_to_page_cache_lru", "out of pages".to_string())
@@ -58,25 +68,43 @@ pub fn add_to_page_cache_lru(m: &Mem) -> (PagePtr, PageRef) {
     (page, pc)
 }
 
-/// Reclaim or migration on this CPU: isolate the page, hold it on the CPU's private list, put
-/// it back with `putback_lru_pages`, and flush this CPU's pagevec.
-pub fn isolate_and_putback<V: Lru>(m: &Mem, page: PagePtr, cpu: usize) {
-    if isolate_lru_page(m, page) {
-        list_add(m, page, ListId::Private(cpu));
-        ktrace!("reclaim", "list_add({page:?}, private list of CPU{cpu})");
-        V::putback_lru_pages(m, ListId::Private(cpu));
-    }
-    lru_add_drain::<V>(m);
+/// A reference a CPU takes before it works on the page (`find_get_page`, `follow_page`
+/// with FOLL_GET), taken in setup for the CPU that will drop it.
+pub fn get_ref(m: &Mem, page: PagePtr) -> PageRef {
+    page_cache_get(m, page);
+    PageRef::adopt(m, page)
 }
 
-/// The S2 end-of-scenario invariants, after every CPU's pagevec was drained:
-/// every page is on exactly one list (an LRU list, a private isolation list) or free;
-/// PG_lru iff on an LRU list; PG_active iff on the active list; no page queued in a pagevec;
+/// A migration of one page by this CPU that leaves it where it is (`do_move_page_to_node_array`
+/// → `migrate_pages` → `unmap_and_move`): `isolate_lru_page(page)`, `list_add_tail(&page->lru,
+/// &pagelist)`, the caller's `follow_page` reference dropped (`put_page`: the isolation holds
+/// it now), then `unmap_and_move()` takes it off the list and puts it back
+/// (`putback_lru_page`, through this CPU's `lru_add` pagevec). Where the page cache's
+/// reference is held throughout (`follow` None), the caller's own reference is left out: it
+/// only ever meets a count the page cache already keeps above zero.
+pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
+    let pagelist = page_list(smp_processor_id());
+    INIT_LIST_HEAD(m, pagelist);
+    let isolated = V::isolate_lru_page(m, page) == 0;
+    if isolated {
+        list_add(m, page, pagelist);
+        ktrace!("migrate_pages", "list_add({page:?}, pagelist)");
+    }
+    if let Some(follow) = follow {
+        follow.release(m); // put_page(page)
+    }
+    if isolated {
+        unmap_and_move::<V>(m, page);
+    }
+}
+
+/// The S2 end-of-scenario invariants, after every CPU's pagevecs were drained: every page is on
+/// at most one list (an LRU list) or free; PG_lru iff on an LRU list; PG_active iff on the
+/// active list; no page queued in a pagevec; each LRU list as long as its zone count;
 /// `_count` equals the references the scenario's holders still have.
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];
-    for i in 0..ListId::COUNT {
-        let l = ListId::from_index(i);
+    for l in [ListId::InactiveFile, ListId::ActiveFile] {
         for page in walk(m, l) {
             let pfn = m.map.pfn(page);
             if let Some(other) = seen[pfn] {
@@ -89,6 +117,7 @@ pub fn check_lru_state(m: &Mem) {
             seen[pfn] = Some(l);
         }
     }
+    check_lru_counts(m, "end of scenario");
     for (page, p) in m.map.iter() {
         let pfn = m.map.pfn(page);
         let on = seen[pfn];
@@ -127,68 +156,211 @@ pub fn check_lru_state(m: &Mem) {
                 ),
             );
         }
-        if !p.ghost_allocated() && on.is_some() {
+        if p.ghost_allocated() && p.ghost_pins() > 0 && !on_lru {
             fail(
                 "end of scenario",
-                Invariant::FreedWhileReferenced,
-                format!("{page:?} is free but on {on:?}"),
+                Invariant::FlagsMismatch,
+                format!("{page:?} is in the page cache but on no LRU list"),
             );
         }
     }
 }
 
-/// Drain every CPU's pagevec (`lru_add_drain_all()`: the drain runs as each CPU; here the
+/// Drain every CPU's pagevecs (`lru_add_drain_all()`: the drain runs as each CPU; here the
 /// main thread does it after every CPU has stopped).
 pub fn drain_all<V: Lru>(m: &Mem) {
     for cpu in 0..NR_CPUS {
-        V::activate_page_drain(m, cpu);
+        run_as_cpu(cpu, || V::drain_cpu_pagevecs(m, cpu));
     }
 }
 
-/// lru.1–lru.4 — two CPUs activate the same page while a third isolates and puts it back.
+/// The end of every S2 scenario: drain every CPU, check the LRU state, drop the references
+/// still held (the page cache's: truncation), and check every frame went back.
+fn finish<V: Lru>(m: &Mem, held: Vec<PageRef>) {
+    drain_all::<V>(m);
+    check_lru_state(m);
+    for r in held {
+        r.release(m);
+    }
+    invariants::all_pages_freed(m);
+}
+
+/// lru.1, lru.2, lru.3 — Hannes Weiner's sequence ("hunting an IO hang", 17 Jan 2011): CPU A
+/// and B schedule activation of a page; A flushes it to the active list; A isolates it for
+/// migration and puts it on its private list; B flushes; A does `list_del()` from its list.
 ///
-/// * setup: one page-cache page P on the inactive file LRU.
-/// * CPU0, CPU1: `activate_page(P)`, `lru_add_drain()`.
-/// * CPU2: `isolate_lru_page(P)` onto its private list, `putback_lru_pages`, `lru_add_drain()`.
-/// * then: drain every CPU, check the LRU state, remove P from the page cache (its last
-///   reference; it is freed off the LRU) and check every frame is free.
-pub fn activate_vs_isolate<V: Lru>() {
-    let m = machine(2, PAGEVEC_SIZE);
+/// * setup: one page-cache page P on the inactive file LRU; the page cache's reference stays
+///   with the main thread (it also keeps the count of the migration's caller above zero).
+/// * CPU0: `activate_page(P)`, `lru_add_drain()`, migrate P (isolate, unmap_and_move's
+///   `list_del` + `putback_lru_page`), `lru_add_drain()`.
+/// * CPU1: `activate_page(P)`, `lru_add_drain()`.
+pub fn activate_vs_migrate<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
     let (page, pc) = add_to_page_cache_lru(&m);
 
-    let cpus: Vec<_> = (0..2)
-        .map(|cpu| {
-            let m = m.clone();
-            spawn_cpu(cpu, move || {
-                V::activate_page(&m, page);
-                lru_add_drain::<V>(&m);
-            })
-        })
-        .collect();
-    let m2 = m.clone();
-    let reclaim = spawn_cpu(2, move || isolate_and_putback::<V>(&m2, page, 2));
-    for h in cpus {
-        join(h);
-    }
-    join(reclaim);
-    drain_all::<V>(&m);
-    check_lru_state(&m);
-    pc.release(&m); // truncate: the page cache's reference
-    invariants::all_pages_freed(&m);
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::activate_page(&m0, page);
+        lru_add_drain::<V>(&m0);
+        migrate_page::<V>(&m0, page, None);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::activate_page(&m1, page);
+        lru_add_drain::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
 }
 
-/// The S2 soak (shuttle): 4 CPUs, 6 pages, pagevecs of 4 (so they fill and flush).
+/// lru.4 — truncation while the page is queued: the pagevec's reference is what keeps it.
 ///
-/// * setup: 6 page-cache pages on the inactive LRU.
+/// * setup: one page-cache page P on the inactive file LRU; CPU1 holds the page cache's
+///   reference, CPU0 a reader's (`find_get_page`).
+/// * CPU0: `activate_page(P)`, drops its reader's reference (`page_cache_release`),
+///   `lru_add_drain()`.
+/// * CPU1: `truncate_complete_page(P)`: the page cache's reference goes.
+pub fn activate_vs_truncate<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+    let reader = get_ref(&m, page);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::activate_page(&m0, page);
+        reader.release(&m0);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || truncate_complete_page::<V>(&m1, pc));
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![]);
+}
+
+/// lru.5 — migration of an inactive page while another CPU's activation is queued.
+///
+/// * setup: one page-cache page P on the inactive file LRU (page cache reference: main
+///   thread, which also keeps the count of the migration's caller above zero).
+/// * CPU0: migrate P (isolate, `list_del` + `putback_lru_page`), `lru_add_drain()`.
+/// * CPU1: `activate_page(P)`, `lru_add_drain()`.
+pub fn migrate_vs_activate<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        migrate_page::<V>(&m0, page, None);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::activate_page(&m1, page);
+        lru_add_drain::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
+}
+
+/// lru.6 — a drain frees the page while reclaim scans the list it is on.
+///
+/// * setup: one page-cache page P on the inactive file LRU; CPU1 holds the page cache's
+///   reference, CPU0 a `follow_page` reference.
+/// * CPU0: migrate P (isolate; `unmap_and_move` sees "page was freed from under us" if the
+///   truncation came first; `list_del`, `putback_lru_page` through the `lru_add` pagevec),
+///   `lru_add_drain()`: `____pagevec_lru_add` links P on the inactive list, then
+///   `release_pages` drops the pagevec's reference, the last one if P was truncated.
+/// * CPU1: `truncate_complete_page(P)`, then `shrink_inactive_list()` of the inactive file list
+///   (P, if it finds it, has no mapping: `keep_locked`).
+pub fn truncate_vs_reclaim<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+    let follow = get_ref(&m, page);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        migrate_page::<V>(&m0, page, Some(follow));
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        truncate_complete_page::<V>(&m1, pc);
+        V::shrink_inactive_list(&m1, 1, &|_| Shrink::Keep);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![]);
+}
+
+/// lru.7 — pagevecs of one entry: activation flushes as it queues, and reclaim's putback
+/// flushes its pagevec (and 744ed144's `putback_active_lru_page` its activate pagevec) with
+/// `lru_lock` dropped and retaken.
+///
+/// * setup: one page-cache page P on the inactive file LRU (page cache reference: main
+///   thread), mapped and referenced.
+/// * CPU0: `activate_page(P)`, `lru_add_drain()`.
+/// * CPU1: `shrink_inactive_list()` of the inactive file list: `__isolate_lru_page`,
+///   `activate_locked` (referenced ptes), `putback_lru_pages`.
+pub fn activate_vs_reclaim<V: Lru>() {
+    let m = machine(1, 1);
+    let (page, pc) = add_to_page_cache_lru(&m);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::activate_page(&m0, page);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::shrink_inactive_list(&m1, 1, &|_| Shrink::Activate);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
+}
+
+/// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →
+/// `__page_cache_release`) while reclaim scans its list: "the page release code relies on"
+/// PG_lru staying set until the page count is seen to be zero under `lru_lock`.
+///
+/// * setup: one page-cache page P on the inactive file LRU; CPU0 holds the page cache's
+///   reference, the only one.
+/// * CPU0: `truncate_complete_page(P)`: the last reference goes; P is taken off the LRU under
+///   `lru_lock` and freed.
+/// * CPU1: `shrink_inactive_list()` of the inactive file list (P, if it takes it first, is a
+///   mapped page referenced once, `PAGEREF_KEEP`, or already truncated, `!mapping`: both
+///   `keep_locked`).
+pub fn final_put_vs_reclaim<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (_page, pc) = add_to_page_cache_lru(&m);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || truncate_complete_page::<V>(&m0, pc));
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::shrink_inactive_list(&m1, 1, &|_| Shrink::Keep);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![]);
+}
+
+/// The S2 soak (shuttle): 4 CPUs, 6 pages, pagevecs of 2 (they fill and flush).
+///
+/// * setup: 6 page-cache pages on the inactive LRU (page 0 at the tail).
 /// * CPU0, CPU1: `mark_page_accessed` twice on pages 0–4 (the second call activates), then
 ///   `lru_add_drain()`.
-/// * CPU2: reclaim: isolates pages 0–2 onto its private list, `putback_lru_pages`,
+/// * CPU2: reclaim (`shrink_inactive_list`, 3 pages; a page is referenced: `activate_locked`,
+///   except page 5, which truncation holds locked: `keep`), then migrates pages 0 and 1, then
 ///   `lru_add_drain()`.
 /// * CPU3: activates pages 3–5, truncates page 5 (drops its page-cache reference: the page is
-///   freed, off the LRU, when the pagevec lets go of it), `lru_add_drain()`.
+///   freed when its last holder lets go), `lru_add_drain()`.
 /// * then: drain every CPU, check the LRU state, truncate the rest, every frame free.
 pub fn lru_soak<V: Lru>() {
-    let m = machine(6, 4);
+    let m = machine(6, 2);
     let mut pages = Vec::new();
     let mut pcs = Vec::new();
     for _ in 0..6 {
@@ -197,6 +369,7 @@ pub fn lru_soak<V: Lru>() {
         pcs.push(pc);
     }
     let truncated = pcs.pop().expect("six pages");
+    let follow: Vec<PageRef> = pages[..2].iter().map(|&p| get_ref(&m, p)).collect();
     let mut hs = Vec::new();
     for cpu in 0..2 {
         let (m, pages) = (m.clone(), pages.clone());
@@ -212,12 +385,17 @@ pub fn lru_soak<V: Lru>() {
     {
         let (m, pages) = (m.clone(), pages.clone());
         hs.push(spawn_cpu(2, move || {
-            for &p in &pages[..3] {
-                if isolate_lru_page(&m, p) {
-                    list_add(&m, p, ListId::Private(2));
+            let p5 = pages[5];
+            V::shrink_inactive_list(&m, 3, &|p| {
+                if p == p5 {
+                    Shrink::Keep
+                } else {
+                    Shrink::Activate
                 }
+            });
+            for (&p, f) in pages[..2].iter().zip(follow) {
+                migrate_page::<V>(&m, p, Some(f));
             }
-            V::putback_lru_pages(&m, ListId::Private(2));
             lru_add_drain::<V>(&m);
         }));
     }
@@ -227,32 +405,33 @@ pub fn lru_soak<V: Lru>() {
             for &p in &pages[3..6] {
                 V::activate_page(&m, p);
             }
-            truncated.release(&m);
+            truncate_complete_page::<V>(&m, truncated);
             lru_add_drain::<V>(&m);
         }));
     }
     for h in hs {
         join(h);
     }
-    drain_all::<V>(&m);
-    check_lru_state(&m);
-    for pc in pcs {
-        pc.release(&m);
-    }
-    invariants::all_pages_freed(&m);
+    finish::<V>(&m, pcs);
 }
 
 /// One step of the sequential model (proptest drives random sequences of these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LruOp {
+    /// The machine's PAGEVEC_SIZE (the first step of every sequence).
+    PagevecSize(usize),
     /// `activate_page(page)` on CPU `cpu` (the main thread plays every CPU in turn).
     Activate { page: usize, cpu: usize },
-    /// `activate_page_drain(cpu)`.
+    /// `lru_add_drain()` on CPU `cpu`.
     Drain { cpu: usize },
-    /// `isolate_lru_page(page)` onto the reclaim list.
+    /// CPU0 isolates `page` for migration (`isolate_lru_page` onto its list).
     Isolate { page: usize },
-    /// `putback_lru_pages` of the reclaim list, then `activate_page_drain` of the putback CPU.
+    /// CPU0's migration puts every page on its list back (`unmap_and_move`:
+    /// `putback_lru_page`), then `lru_add_drain()`.
     Putback,
+    /// `shrink_inactive_list()` of one page on CPU 1 (referenced: `activate_locked`), then
+    /// `lru_add_drain()` on CPU 1.
+    Reclaim,
 }
 
 /// Where the reference model says a page is.
@@ -260,18 +439,60 @@ pub enum LruOp {
 enum Where {
     Inactive,
     Active,
-    Isolated { active: bool },
+    /// Isolated for migration, from the active list or not.
+    Isolated {
+        active: bool,
+    },
 }
 
-/// The sequential model: 3 pages, 2 CPUs' pagevecs (of PAGEVEC_SIZE), run on one thread.
-/// Reference model: each page's place (inactive, active, isolated) and the pages each CPU has
-/// queued; `activate_page` queues a page that is on the LRU and inactive; a drain activates a
-/// queued page that is still on the inactive list and leaves any other page where it is;
-/// isolation takes a page off the LRU, putback returns it to the list its PG_active names.
-/// After every step the kernel's lists, flags and counts must agree with it.
+/// The reference model of [`lru_sequential`].
+struct Reference {
+    place: Vec<Where>,
+    /// Pages queued on each CPU's activate pagevec.
+    queued: [Vec<usize>; 2],
+    size: usize,
+    batched: bool,
+}
+
+impl Reference {
+    /// `activate_page_drain(cpu)`: a queued page still on the inactive list is activated.
+    fn drain(&mut self, cpu: usize) {
+        for page in std::mem::take(&mut self.queued[cpu]) {
+            if self.place[page] == Where::Inactive {
+                self.place[page] = Where::Active;
+            }
+        }
+    }
+    fn activate(&mut self, page: usize, cpu: usize) {
+        if self.place[page] != Where::Inactive {
+            return;
+        }
+        if !self.batched {
+            self.place[page] = Where::Active;
+            return;
+        }
+        self.queued[cpu].push(page);
+        if self.queued[cpu].len() == self.size {
+            self.drain(cpu);
+        }
+    }
+}
+
+/// The sequential model: 3 pages, 2 CPUs' pagevecs (of 1, 2 or PAGEVEC_SIZE entries), run on
+/// one thread. Reference model: each page's place (inactive, active, isolated) and the pages
+/// each CPU has queued for activation; `activate_page` queues a page that is on the LRU and
+/// inactive (a full pagevec is drained at once); a drain activates a queued page that is still
+/// on the inactive list and leaves any other page where it is; migration takes a page off the
+/// LRU and puts it back on the list its PG_active names; reclaim (after draining its CPU) takes
+/// the page at the tail of the inactive list and returns it active. After every step the
+/// kernel's lists, flags, zone counts and page counts must agree with it.
 pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
     const PAGES: usize = 3;
-    let m = machine(PAGES, PAGEVEC_SIZE);
+    let size = match ops.first() {
+        Some(LruOp::PagevecSize(n)) => *n,
+        _ => PAGEVEC_SIZE,
+    };
+    let m = machine(PAGES, size);
     let mut pages = Vec::new();
     let mut pcs = Vec::new();
     for _ in 0..PAGES {
@@ -279,40 +500,48 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
         pages.push(p);
         pcs.push(pc);
     }
-    let mut place = [Where::Inactive; PAGES];
-    let mut queued: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    let reclaim_list = ListId::Private(0);
+    let mut r = Reference {
+        place: vec![Where::Inactive; PAGES],
+        queued: [Vec::new(), Vec::new()],
+        size,
+        batched: V::BATCHED,
+    };
+    let migration_list = page_list(0);
+    run_as_cpu(0, || INIT_LIST_HEAD(&m, migration_list));
     for op in ops {
         match *op {
+            LruOp::PagevecSize(_) => {}
             LruOp::Activate { page, cpu } => {
                 run_as_cpu(cpu, || V::activate_page(&m, pages[page]));
-                if place[page] == Where::Inactive && V::BATCHED {
-                    queued[cpu].push(page);
-                } else if place[page] == Where::Inactive {
-                    place[page] = Where::Active;
-                }
+                r.activate(page, cpu);
             }
             LruOp::Drain { cpu } => {
-                run_as_cpu(cpu, || V::activate_page_drain(&m, cpu));
-                for page in queued[cpu].drain(..) {
-                    if place[page] == Where::Inactive {
-                        place[page] = Where::Active;
-                    }
-                }
+                run_as_cpu(cpu, || lru_add_drain::<V>(&m));
+                r.drain(cpu);
             }
             LruOp::Isolate { page } => {
-                if isolate_lru_page(&m, pages[page]) {
-                    list_add(&m, pages[page], reclaim_list);
-                }
-                if let Where::Inactive | Where::Active = place[page] {
-                    place[page] = Where::Isolated {
-                        active: place[page] == Where::Active,
-                    };
+                let p = pages[page];
+                let follow = get_ref(&m, p);
+                run_as_cpu(0, || {
+                    if V::isolate_lru_page(&m, p) == 0 {
+                        list_add(&m, p, migration_list);
+                    }
+                });
+                follow.release(&m);
+                match r.place[page] {
+                    Where::Inactive => r.place[page] = Where::Isolated { active: false },
+                    Where::Active => r.place[page] = Where::Isolated { active: true },
+                    Where::Isolated { .. } => {}
                 }
             }
             LruOp::Putback => {
-                run_as_cpu(0, || V::putback_lru_pages(&m, reclaim_list));
-                for w in place.iter_mut() {
+                run_as_cpu(0, || {
+                    for p in walk(&m, migration_list) {
+                        unmap_and_move::<V>(&m, p);
+                    }
+                    lru_add_drain::<V>(&m);
+                });
+                for w in r.place.iter_mut() {
                     if let Where::Isolated { active } = *w {
                         *w = if active {
                             Where::Active
@@ -321,25 +550,39 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                         };
                     }
                 }
-                run_as_cpu(0, || V::activate_page_drain(&m, 0));
-                for page in queued[0].drain(..) {
-                    if place[page] == Where::Inactive {
-                        place[page] = Where::Active;
-                    }
+                r.drain(0);
+            }
+            LruOp::Reclaim => {
+                // shrink_inactive_list() drains CPU1 first; then the page at the tail of the
+                // inactive list (its order is the kernel's, read before the step) is isolated,
+                // activated and put back on the active list.
+                let before = walk(&m, ListId::InactiveFile);
+                r.drain(1);
+                run_as_cpu(1, || {
+                    V::shrink_inactive_list(&m, 1, &|_| Shrink::Activate);
+                    lru_add_drain::<V>(&m);
+                });
+                let tail = before
+                    .iter()
+                    .rev()
+                    .filter_map(|p| pages.iter().position(|x| x == p))
+                    .find(|&i| r.place[i] == Where::Inactive);
+                if let Some(i) = tail {
+                    r.place[i] = Where::Active;
                 }
             }
         }
         // Kernel state vs the reference model.
         let inactive = walk(&m, ListId::InactiveFile);
         let active = walk(&m, ListId::ActiveFile);
-        let isolated = walk(&m, reclaim_list);
+        let isolated = walk(&m, migration_list);
         for (i, &p) in pages.iter().enumerate() {
             let got = (
                 inactive.contains(&p),
                 active.contains(&p),
                 isolated.contains(&p),
             );
-            let want = match place[i] {
+            let want = match r.place[i] {
                 Where::Inactive => (true, false, false),
                 Where::Active => (false, true, false),
                 Where::Isolated { .. } => (false, false, true),
@@ -348,12 +591,13 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                 fail(
                     "lru_sequential",
                     Invariant::ListCorruption,
-                    format!("after {op:?}: {p:?} on (inactive, active, isolated) = {got:?}, reference model says {:?}", place[i]),
+                    format!("after {op:?}: {p:?} on (inactive, active, isolated) = {got:?}, reference model says {:?}", r.place[i]),
                 );
             }
             let pg = m.pg(p);
-            let on_lru = !matches!(place[i], Where::Isolated { .. });
-            if PageLRU(pg) != on_lru || (on_lru && PageActive(pg) != (place[i] == Where::Active)) {
+            let on_lru = !matches!(r.place[i], Where::Isolated { .. });
+            if PageLRU(pg) != on_lru || (on_lru && PageActive(pg) != (r.place[i] == Where::Active))
+            {
                 fail(
                     "lru_sequential",
                     Invariant::FlagsMismatch,
@@ -361,16 +605,16 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                         "after {op:?}: {p:?} PG_lru {} PG_active {}, reference model says {:?}",
                         PageLRU(pg),
                         PageActive(pg),
-                        place[i]
+                        r.place[i]
                     ),
                 );
             }
             let refs = 1
-                + queued
+                + r.queued
                     .iter()
                     .map(|q| q.iter().filter(|&&x| x == i).count())
                     .sum::<usize>() as i32
-                + i32::from(matches!(place[i], Where::Isolated { .. }));
+                + i32::from(!on_lru);
             if page_count_raw(pg) != refs {
                 fail(
                     "lru_sequential",
@@ -382,33 +626,37 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                 );
             }
         }
+        check_lru_counts(&m, "lru_sequential");
     }
-    if !list_empty(&m, reclaim_list) {
-        run_as_cpu(0, || V::putback_lru_pages(&m, reclaim_list));
-    }
-    drain_all::<V>(&m);
-    check_lru_state(&m);
-    for pc in pcs {
-        pc.release(&m);
-    }
-    invariants::all_pages_freed(&m);
+    run_as_cpu(0, || {
+        for p in walk(&m, migration_list) {
+            unmap_and_move::<V>(&m, p);
+        }
+    });
+    finish::<V>(&m, pcs);
 }
 
 /// proptest's operations for [`lru_sequential`]: 3 pages, 2 CPUs.
 fn lru_op() -> impl Strategy<Value = LruOp> {
     prop_oneof![
-        (0usize..3, 0usize..2).prop_map(|(page, cpu)| LruOp::Activate { page, cpu }),
-        (0usize..2).prop_map(|cpu| LruOp::Drain { cpu }),
-        (0usize..3).prop_map(|page| LruOp::Isolate { page }),
-        Just(LruOp::Putback),
+        4 => (0usize..3, 0usize..2).prop_map(|(page, cpu)| LruOp::Activate { page, cpu }),
+        2 => (0usize..2).prop_map(|cpu| LruOp::Drain { cpu }),
+        2 => (0usize..3).prop_map(|page| LruOp::Isolate { page }),
+        1 => Just(LruOp::Putback),
+        1 => Just(LruOp::Reclaim),
     ]
 }
 
-/// [`lru_sequential`] on random sequences of up to 20 steps.
+/// [`lru_sequential`] on random sequences of up to 20 steps, on pagevecs of 1, 2 or 14.
 fn sequential_proptest<V: Lru>(settings: &Settings) -> Exploration {
-    sequential::run(
-        settings,
+    let ops = (
+        prop_oneof![Just(1usize), Just(2), Just(PAGEVEC_SIZE)],
         prop::collection::vec(lru_op(), 0..20),
-        lru_sequential::<V>,
     )
+        .prop_map(|(size, ops)| {
+            let mut v = vec![LruOp::PagevecSize(size)];
+            v.extend(ops);
+            v
+        });
+    sequential::run(settings, ops, lru_sequential::<V>)
 }

@@ -25,8 +25,8 @@
 //! Layer: kernel primitives (above the shim and the trace, below `mm`).
 
 use crate::sync::{
-    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit, test_bit,
-    unsigned_long, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
+    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit,
+    test_and_clear_bit, test_bit, unsigned_long, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use std::fmt;
@@ -345,6 +345,12 @@ pageflag!(
     __ClearPageSlab,
     PG_SLAB
 );
+
+/// `TestClearPageActive(page)`: `test_and_clear_bit(PG_active, &page->flags)`, fully ordered.
+#[inline]
+pub fn TestClearPageActive(page: &Page) -> bool {
+    test_and_clear_bit(PG_ACTIVE, &page.flags)
+}
 
 /// `PageCompound(page)`: PG_head or PG_tail (CONFIG_PAGEFLAGS_EXTENDED).
 #[inline]

@@ -60,6 +60,11 @@ pub enum Invariant {
     /// Page flags disagree with list membership (PG_lru, PG_active).
     #[serde(rename = "flags-mismatch")]
     FlagsMismatch,
+    /// A zone's per-LRU page count (`NR_LRU_BASE + lru`, kept by `add_page_to_lru_list` /
+    /// `del_page_from_lru_list`) disagrees with the length of its list when `lru_lock` is
+    /// released or at the end of a scenario.
+    #[serde(rename = "lru-count")]
+    LruCount,
     /// Two CPUs touch a lock-protected word (list links) with nothing ordering them.
     #[serde(rename = "data-race")]
     DataRace,
@@ -81,6 +86,7 @@ impl Invariant {
             Invariant::RefcountBalance => "refcount-balance",
             Invariant::ListCorruption => "list-corruption",
             Invariant::FlagsMismatch => "flags-mismatch",
+            Invariant::LruCount => "lru-count",
             Invariant::DataRace => "data-race",
             Invariant::RmapMiss => "rmap-miss",
         }

@@ -1,8 +1,8 @@
-//! mm/swap.c and mm/vmscan.c after eb709b0d "mm: batch activate_page() to reduce lock
-//! contention" (Shaohua Li, 3.0; 744ed144 re-landed without the putback inference):
-//! `activate_page()` queues the page in a per-CPU pagevec of PAGEVEC_SIZE with a reference;
-//! `__activate_page()` re-checks `PageLRU && !PageActive && !PageUnevictable` under
-//! `zone->lru_lock` and does nothing for a page that left the LRU meanwhile. Reclaim's
+//! mm/swap.c after eb709b0d "mm: batch activate_page() to reduce lock contention" (Shaohua Li,
+//! 3.0; 744ed144 re-landed without the putback inference): `activate_page()` queues the page in
+//! a per-CPU pagevec with a reference; `__activate_page()` re-checks `PageLRU && !PageActive &&
+//! !PageUnevictable` under `zone->lru_lock` and does nothing for a page that left the LRU
+//! meanwhile; `drain_cpu_pagevecs()` also drains the activate pagevec. Reclaim's
 //! `putback_lru_pages()` is the 2.6.37 one.
 
 use crate::ktrace;
@@ -17,6 +17,40 @@ use crate::VM_BUG_ON;
 /// 3.0: batched activation, strict re-check under the lock.
 pub struct Variant;
 
+/// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
+fn __activate_page(m: &Mem, page: PagePtr, _arg: MoveArg) {
+    let p = m.pg(page);
+    if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
+        let lru = page_lru_base_type(p);
+        ktrace!("__activate_page", "{page:?}: PageLRU, inactive: activate");
+        del_page_from_lru_list(m, page, lru);
+
+        SetPageActive(p);
+        let lru = lru_active(lru);
+        add_page_to_lru_list(m, page, lru);
+        // __count_vm_event(PGACTIVATE); update_page_reclaim_stat(zone, page, file, 1);
+    } else {
+        ktrace!(
+            "__activate_page",
+            "{page:?}: not an inactive LRU page: skipped"
+        );
+    }
+}
+
+/// `activate_page_drain(cpu)` (mm/swap.c, eb709b0d, CONFIG_SMP).
+fn activate_page_drain(m: &Mem, cpu: usize) {
+    m.activate_page_pvecs.with(cpu, |pvec| {
+        if pagevec_count(pvec) > 0 {
+            ktrace!(
+                "activate_page_drain",
+                "CPU{cpu}: {} page(s)",
+                pagevec_count(pvec)
+            );
+            Variant::pagevec_lru_move_fn(m, pvec, __activate_page, None);
+        }
+    });
+}
+
 impl Lru for Variant {
     const META: VariantMeta = VariantMeta {
         id: "eb709b0d",
@@ -25,27 +59,9 @@ impl Lru for Variant {
             subject: "mm: batch activate_page() to reduce lock contention (re-landed)",
         },
         parent: Some("linux-2.6.37"),
-        source: "eb709b0d as merged for 3.0, applied to the unbatched code (2.6.38-2.6.39 after the revert have the 2.6.37 activate_page).",
+        source: "eb709b0d's code = the v3/v4 posting (Shaohua Li, 7/10 Mar 2011; research/s2.md §1c), which matches the 3.0 mm/swap.c text (§3a); CONFIG_SMP. Applied here to the 2.6.37 file (2.6.39 has the same activate_page and already pagevec_lru_move_fn, which the shared code runs). The merged commit's text and trailer are UNVERIFIED (no git text in the index).",
     };
     const BATCHED: bool = true;
-
-    /// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
-    fn __activate_page(m: &Mem, page: PagePtr) {
-        let p = m.pg(page);
-        let (lru_set, active, unevictable) = (PageLRU(p), PageActive(p), PageUnevictable(p));
-        ktrace!(
-            "__activate_page",
-            "{page:?}: PageLRU {lru_set} PageActive {active}"
-        );
-        if lru_set && !active && !unevictable {
-            let lru = page_lru_base_type(p);
-            del_page_from_lru_list(m, page, lru);
-
-            SetPageActive(p);
-            let lru = lru_active(lru);
-            add_page_to_lru_list(m, page, lru);
-        }
-    }
 
     /// `activate_page(page)` (mm/swap.c, eb709b0d, CONFIG_SMP).
     fn activate_page(m: &Mem, page: PagePtr) {
@@ -56,34 +72,42 @@ impl Lru for Variant {
                 page_cache_get(m, page);
                 ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
                 if pagevec_add(m, pvec, page) == 0 {
-                    pagevec_lru_move_fn(m, pvec, Self::__activate_page);
+                    Self::pagevec_lru_move_fn(m, pvec, __activate_page, None);
                 }
             });
         }
     }
 
-    /// `activate_page_drain(cpu)` (mm/swap.c, eb709b0d, CONFIG_SMP).
-    fn activate_page_drain(m: &Mem, cpu: usize) {
-        activate_page_drain(m, cpu, Self::__activate_page);
+    /// `drain_cpu_pagevecs(cpu)` (mm/swap.c, eb709b0d).
+    fn drain_cpu_pagevecs(m: &Mem, cpu: usize) {
+        drain_lru_add_pvecs::<Self>(m, cpu);
+
+        activate_page_drain(m, cpu);
     }
 
-    /// `putback_lru_pages(zone, sc, nr_anon, nr_file, page_list)` (mm/vmscan.c, 2.6.37 / 3.0),
-    /// reduced to its list work: every page goes back on its LRU list under `lru_lock`, then the
-    /// isolation references are dropped (`pagevec_release`).
-    fn putback_lru_pages(m: &Mem, list: ListId) {
-        let mut pvec = Vec::new();
-        let lru_lock = lru_lock(m);
-        while !list_empty(m, list) {
-            let page = lru_to_page(m, list);
+    /// `putback_lru_pages(zone, sc, nr_anon, nr_file, page_list)` (mm/vmscan.c, 2.6.37):
+    /// "Put back any unfreeable pages." Every page here is evictable.
+    fn putback_lru_pages(m: &Mem, page_list: ListId) {
+        let mut pvec = Pagevec::new(m.pagevec_size); // pagevec_init(&pvec, 1)
+
+        let mut zone = Some(lru_lock(m));
+        while !list_empty(m, page_list) {
+            let page = lru_to_page(m, page_list);
             let p = m.pg(page);
             VM_BUG_ON!("putback_lru_pages", PageLRU(p));
             list_del(m, page);
             SetPageLRU(p);
             let lru = page_lru(p);
             add_page_to_lru_list(m, page, lru);
-            pvec.push(page);
+            // if (is_active_lru(lru)) reclaim_stat->recent_rotated[file]++;
+            if pagevec_add(m, &mut pvec, page) == 0 {
+                drop(zone.take()); // spin_unlock_irq(&zone->lru_lock)
+                __pagevec_release::<Self>(m, &mut pvec);
+                zone = Some(lru_lock(m)); // spin_lock_irq(&zone->lru_lock)
+            }
         }
-        drop(lru_lock);
-        release_pages(m, &pvec);
+        // __mod_zone_page_state(zone, NR_ISOLATED_ANON/FILE, -nr): not modelled
+        drop(zone);
+        pagevec_release::<Self>(m, &mut pvec);
     }
 }

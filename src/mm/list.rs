@@ -19,12 +19,24 @@ pub enum ListId {
     InactiveFile,
     /// `zone->lru[LRU_ACTIVE_FILE].list`
     ActiveFile,
-    /// A `LIST_HEAD(page_list)` on the stack of the CPU that isolates pages.
+    /// A `LIST_HEAD()` on the stack of a CPU that isolates pages (see [`page_list`] and
+    /// [`ret_pages`]).
     Private(usize),
 }
 
-/// Private lists the machine provides (one per CPU that isolates).
-pub const NR_PRIVATE_LISTS: usize = 4;
+/// Private lists the machine provides: two per CPU.
+pub const NR_PRIVATE_LISTS: usize = 2 * super::NR_CPUS;
+
+/// CPU `cpu`'s `LIST_HEAD(page_list)` / `LIST_HEAD(pagelist)`: the list isolation puts pages
+/// on (shrink_inactive_list, migration).
+pub fn page_list(cpu: usize) -> ListId {
+    ListId::Private(2 * cpu)
+}
+
+/// CPU `cpu`'s `LIST_HEAD(ret_pages)` of `shrink_page_list()`.
+pub fn ret_pages(cpu: usize) -> ListId {
+    ListId::Private(2 * cpu + 1)
+}
 
 impl ListId {
     pub fn index(self) -> usize {
@@ -168,6 +180,14 @@ pub fn list_add(m: &Mem, new: PagePtr, head: ListId) {
 
 /// `list_del(entry)` with CONFIG_DEBUG_LIST (`__list_del_entry` checks, then poisoning).
 pub fn list_del(m: &Mem, entry: PagePtr) {
+    __list_del_entry(m, entry);
+    let (e_next, e_prev) = links(m, Node::Page(entry));
+    e_next.set(LIST_POISON1);
+    e_prev.set(LIST_POISON2);
+}
+
+/// `__list_del_entry(entry)` with CONFIG_DEBUG_LIST: unlink without poisoning (list_move).
+fn __list_del_entry(m: &Mem, entry: PagePtr) {
     let id = page_id(m, entry);
     let (e_next, e_prev) = links(m, Node::Page(entry));
     let next = e_next.get();
@@ -212,10 +232,53 @@ pub fn list_del(m: &Mem, entry: PagePtr) {
     }
     next_prev.set(prev);
     prev_next.set(next);
-    e_next.set(LIST_POISON1);
-    e_prev.set(LIST_POISON2);
     if CHECKED {
         set_ghost_on_list(m, entry, None);
+    }
+}
+
+/// `list_move(list, head)`: `__list_del_entry(list); list_add(list, head);`.
+pub fn list_move(m: &Mem, entry: PagePtr, head: ListId) {
+    __list_del_entry(m, entry);
+    list_add(m, entry, head);
+}
+
+/// `INIT_LIST_HEAD(list)`: a `LIST_HEAD()` on a CPU's stack starts empty.
+pub fn INIT_LIST_HEAD(m: &Mem, head: ListId) {
+    let h = &m.lists.heads[head.index()];
+    let id = m.lists.head_id(head);
+    h.next.set(id);
+    h.prev.set(id);
+}
+
+/// `list_splice(list, head)`: join `list` onto the front of `head` (`list` itself is left as
+/// it is, as the kernel leaves it).
+pub fn list_splice(m: &Mem, list: ListId, head: ListId) {
+    if list_empty(m, list) {
+        return;
+    }
+    let l = &m.lists.heads[list.index()];
+    let (first, last) = (l.next.get(), l.prev.get());
+    let at = m.lists.head_id(head);
+    let hn = &m.lists.heads[head.index()];
+    let next = hn.next.get();
+    // __list_splice(list, head, head->next)
+    let (_, first_prev) = links(m, node_of(m, first));
+    first_prev.set(at);
+    hn.next.set(first);
+    let (last_next, _) = links(m, node_of(m, last));
+    last_next.set(next);
+    let (_, next_prev) = links(m, node_of(m, next));
+    next_prev.set(last);
+    if CHECKED {
+        let mut cur = first;
+        while cur != next {
+            let Node::Page(p) = node_of(m, cur) else {
+                break;
+            };
+            set_ghost_on_list(m, p, Some(head));
+            cur = links(m, Node::Page(p)).0.get();
+        }
     }
 }
 

@@ -16,7 +16,7 @@ pub mod vma;
 use crate::page::{MemMap, Page, PagePtr};
 use crate::sync::{EventCounter, PerCpu, SpinLock};
 use list::Lists;
-use lru::Pagevec;
+use lru::{Pagevec, ZoneLruStat, NR_LRU_LISTS};
 
 /// `struct zone`, reduced to what the modelled code takes.
 pub struct Zone {
@@ -24,6 +24,8 @@ pub struct Zone {
     pub lock: SpinLock<FreeArea>,
     /// `zone->lru_lock`.
     pub lru_lock: SpinLock<()>,
+    /// `zone->vm_stat[NR_LRU_BASE + l]`: pages on each LRU list (`lru::ZoneLruStat`).
+    pub vm_stat: ZoneLruStat,
     /// How often `lru_lock` was taken by the LRU code (a statistic for the benchmarks; a plain
     /// std atomic, invisible to the checkers).
     pub lru_lock_acquisitions: EventCounter,
@@ -85,6 +87,10 @@ pub struct Mem {
     pub lists: Lists,
     /// `DEFINE_PER_CPU(struct pagevec, activate_page_pvecs)` (mm/swap.c, 2.6.38).
     pub activate_page_pvecs: PerCpu<Pagevec>,
+    /// `DEFINE_PER_CPU(struct pagevec[NR_LRU_LISTS], lru_add_pvecs)` (mm/swap.c, 2.6.38).
+    pub lru_add_pvecs: PerCpu<[Pagevec; NR_LRU_LISTS]>,
+    /// PAGEVEC_SIZE of this machine (14 in the kernel; a model may use fewer, proofs/lru.7.md).
+    pub pagevec_size: usize,
 }
 
 impl Mem {
@@ -98,12 +104,17 @@ impl Mem {
         Mem {
             lists: Lists::new(cfg.nr_pages),
             activate_page_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
+            lru_add_pvecs: PerCpu::new(NR_CPUS, || {
+                [Pagevec::new(pagevec_size), Pagevec::new(pagevec_size)]
+            }),
+            pagevec_size,
             map: MemMap::new(cfg.nr_pages),
             zone: Zone {
                 lock: SpinLock::new(FreeArea {
                     free: vec![true; cfg.nr_pages],
                 }),
                 lru_lock: SpinLock::new(()),
+                vm_stat: ZoneLruStat::default(),
                 lru_lock_acquisitions: EventCounter::default(),
             },
             hstate: Hstate {

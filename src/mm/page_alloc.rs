@@ -132,6 +132,28 @@ fn ghost_on_free(m: &Mem, page: PagePtr) {
             ),
         );
     }
+    // The LRU's holders: a pagevec entry holds a reference until release_pages() drops it; a
+    // page linked on an LRU or private list is reachable through the list.
+    if p.ghost_queued() != 0 {
+        fail(
+            "free_pages",
+            Invariant::FreedWhileReferenced,
+            format!(
+                "{page:?} freed while still queued in {} pagevec(s): their drain will use a freed page",
+                p.ghost_queued()
+            ),
+        );
+    }
+    if let Some(l) = p.ghost.on_list.get() {
+        fail(
+            "free_pages",
+            Invariant::FreedWhileReferenced,
+            format!(
+                "{page:?} freed while still linked on {:?}",
+                super::list::ListId::from_index(l)
+            ),
+        );
+    }
     p.ghost.set_allocated(false);
 }
 

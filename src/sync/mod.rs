@@ -356,6 +356,12 @@ pub fn test_and_set_bit(nr: u32, addr: &unsigned_long) -> bool {
     full(|| addr.0.fetch_or(mask(nr), Relaxed)) & mask(nr) != 0
 }
 
+/// `test_and_clear_bit(nr, addr)`: fully ordered.
+#[inline(always)]
+pub fn test_and_clear_bit(nr: u32, addr: &unsigned_long) -> bool {
+    full(|| addr.0.fetch_and(!mask(nr), Relaxed)) & mask(nr) != 0
+}
+
 /// `test_and_set_bit_lock(nr, addr)`: ACQUIRE on success.
 #[inline(always)]
 pub fn test_and_set_bit_lock(nr: u32, addr: &unsigned_long) -> bool {

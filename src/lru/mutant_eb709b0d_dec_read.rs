@@ -1,0 +1,151 @@
+//! Mutant `eb709b0d-dec-read`: eb709b0d whose `release_pages()` (shared mm/swap.c code,
+//! replaced through the `Lru` trait method) drops each reference with `atomic_dec()` and then
+//! tests `atomic_read() == 0`, instead of `put_page_testzero()`'s single fully ordered
+//! `atomic_dec_and_test()`: two CPUs dropping the last two references can both see zero
+//! (claim lru.4-dec-read).
+
+use crate::ktrace;
+use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
+use crate::mm::lru::*;
+use crate::mm::Mem;
+use crate::page::*;
+use crate::sync::smp_processor_id;
+use crate::sync::{atomic_dec, atomic_read};
+use crate::variant::{Area, Kind, VariantMeta};
+use crate::VM_BUG_ON;
+
+/// eb709b0d minus one safeguard (release_pages' put_page_testzero (a fully ordered atomic_dec_and_test): atomic_dec then atomic_read instead).
+pub struct Variant;
+
+/// `__activate_page(page, arg)` (mm/swap.c, eb709b0d).
+fn __activate_page(m: &Mem, page: PagePtr, _arg: MoveArg) {
+    let p = m.pg(page);
+    if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
+        let lru = page_lru_base_type(p);
+        ktrace!("__activate_page", "{page:?}: PageLRU, inactive: activate");
+        del_page_from_lru_list(m, page, lru);
+
+        SetPageActive(p);
+        let lru = lru_active(lru);
+        add_page_to_lru_list(m, page, lru);
+        // __count_vm_event(PGACTIVATE); update_page_reclaim_stat(zone, page, file, 1);
+    } else {
+        ktrace!(
+            "__activate_page",
+            "{page:?}: not an inactive LRU page: skipped"
+        );
+    }
+}
+
+/// `activate_page_drain(cpu)` (mm/swap.c, eb709b0d, CONFIG_SMP).
+fn activate_page_drain(m: &Mem, cpu: usize) {
+    m.activate_page_pvecs.with(cpu, |pvec| {
+        if pagevec_count(pvec) > 0 {
+            ktrace!(
+                "activate_page_drain",
+                "CPU{cpu}: {} page(s)",
+                pagevec_count(pvec)
+            );
+            Variant::pagevec_lru_move_fn(m, pvec, __activate_page, None);
+        }
+    });
+}
+
+impl Lru for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "eb709b0d-dec-read",
+        area: Area::Lru,
+        kind: Kind::Mutant {
+            removes: "release_pages' put_page_testzero (a fully ordered atomic_dec_and_test): atomic_dec then atomic_read instead",
+        },
+        parent: Some("eb709b0d"),
+        source: "mutant of eb709b0d.",
+    };
+    const BATCHED: bool = true;
+
+    /// `activate_page(page)` (mm/swap.c, eb709b0d, CONFIG_SMP).
+    fn activate_page(m: &Mem, page: PagePtr) {
+        let p = m.pg(page);
+        if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
+            let cpu = smp_processor_id();
+            m.activate_page_pvecs.with(cpu, |pvec| {
+                page_cache_get(m, page);
+                ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
+                if pagevec_add(m, pvec, page) == 0 {
+                    Self::pagevec_lru_move_fn(m, pvec, __activate_page, None);
+                }
+            });
+        }
+    }
+
+    /// `drain_cpu_pagevecs(cpu)` (mm/swap.c, eb709b0d).
+    fn drain_cpu_pagevecs(m: &Mem, cpu: usize) {
+        drain_lru_add_pvecs::<Self>(m, cpu);
+
+        activate_page_drain(m, cpu);
+    }
+
+    /// `putback_lru_pages(zone, sc, nr_anon, nr_file, page_list)` (mm/vmscan.c, 2.6.37):
+    /// "Put back any unfreeable pages." Every page here is evictable.
+    fn putback_lru_pages(m: &Mem, page_list: ListId) {
+        let mut pvec = Pagevec::new(m.pagevec_size); // pagevec_init(&pvec, 1)
+
+        let mut zone = Some(lru_lock(m));
+        while !list_empty(m, page_list) {
+            let page = lru_to_page(m, page_list);
+            let p = m.pg(page);
+            VM_BUG_ON!("putback_lru_pages", PageLRU(p));
+            list_del(m, page);
+            SetPageLRU(p);
+            let lru = page_lru(p);
+            add_page_to_lru_list(m, page, lru);
+            // if (is_active_lru(lru)) reclaim_stat->recent_rotated[file]++;
+            if pagevec_add(m, &mut pvec, page) == 0 {
+                drop(zone.take()); // spin_unlock_irq(&zone->lru_lock)
+                __pagevec_release::<Self>(m, &mut pvec);
+                zone = Some(lru_lock(m)); // spin_lock_irq(&zone->lru_lock)
+            }
+        }
+        // __mod_zone_page_state(zone, NR_ISOLATED_ANON/FILE, -nr): not modelled
+        drop(zone);
+        pagevec_release::<Self>(m, &mut pvec);
+    }
+
+    /// `release_pages(pages, nr, cold)` (mm/swap.c, 3.0), mutated.
+    fn release_pages(m: &Mem, pvec: &Pagevec) {
+        let mut zone: Option<LruLock<'_>> = None;
+        let mut pages_to_free: Vec<PagePtr> = Vec::new();
+        for i in 0..pagevec_count(pvec) {
+            let page = pvec.pages[i];
+            pagevec_check_entry(m, pvec, i, "release_pages");
+            let p = m.pg(page);
+            p.ghost.queue(-1); // the entry's reference goes now
+
+            // MUTANT(eb709b0d-dec-read): atomic_dec(&page->_count), then atomic_read() == 0,
+            // instead of put_page_testzero(page).
+            let old = atomic_dec(&p._count);
+            ktrace!("release_pages", "{page:?}._count {old} -> {}", old - 1);
+            if atomic_read(&p._count) != 0 {
+                continue;
+            }
+
+            if PageLRU(p) {
+                if zone.is_none() {
+                    zone = Some(lru_lock(m));
+                }
+                VM_BUG_ON!("release_pages", !PageLRU(p));
+                __ClearPageLRU(p);
+                del_page_from_lru(m, page);
+            }
+
+            pages_to_free.push(page);
+            if pages_to_free.len() == m.pagevec_size {
+                drop(zone.take());
+                __pagevec_free(m, &mut pages_to_free);
+            }
+        }
+        drop(zone);
+
+        __pagevec_free(m, &mut pages_to_free);
+    }
+}
