@@ -110,7 +110,9 @@ pub fn split_vs_rmap<V: VmaAdjust>() {
     map_page(&mm, 0, 0, 7, 0x7000); // R
 
     let m0 = mm.clone();
-    let cpu0 = spawn_cpu(0, move || R::<V>::split_vma::<V>(&m0, B, NEW, 0x7000, false));
+    let cpu0 = spawn_cpu(0, move || {
+        R::<V>::split_vma::<V>(&m0, B, NEW, 0x7000, false)
+    });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || check_walk::<R<V>>(&m1, 0, 1));
     join(cpu0);
@@ -416,7 +418,13 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
         let a = r[A].expect("A stays");
         let anon = |v: VmaId| mm.vmas[v].anon_vma.get().is_some();
         let before = adjust_locks(&mm);
-        let facts = |insert, importer, start_moves, adjust_next, into_vma, vma: VmaId, next: Option<VmaId>| Facts {
+        let facts = |insert,
+                     importer,
+                     start_moves,
+                     adjust_next,
+                     into_vma,
+                     vma: VmaId,
+                     next: Option<VmaId>| Facts {
             insert,
             importer,
             start_moves,
@@ -427,13 +435,13 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
         };
         let b = r[B];
         let applied: Option<Facts> = match (op, b) {
-            (VmaOp::BrkGrow, Some(b)) if a.1 + PAGE_SIZE < b.0 => {
+            (VmaOp::BrkGrow, Some(b)) if a.1 + PAGE_SIZE <= b.0 => {
                 let f = facts(false, false, false, false, false, A, Some(B));
                 V::vma_adjust(&mm, A, a.0, a.1 + PAGE_SIZE, a.2, None);
                 r[A] = Some((a.0, a.1 + PAGE_SIZE, a.2));
                 Some(f)
             }
-            (VmaOp::MergeDown, Some(b)) if b.0 - PAGE_SIZE > a.1 => {
+            (VmaOp::MergeDown, Some(b)) if b.0 - PAGE_SIZE >= a.1 => {
                 let f = facts(false, false, true, false, false, B, r[NEW].map(|_| NEW));
                 V::vma_adjust(&mm, B, b.0 - PAGE_SIZE, b.1, b.2 - 1, None);
                 r[B] = Some((b.0 - PAGE_SIZE, b.1, b.2 - 1));

@@ -243,7 +243,9 @@ impl Mm {
                     mapping: unsigned_long::new(0),
                 })
                 .collect(),
-            ptes: (0..size.ptes).map(|_| unsigned_long::new(PTE_NONE)).collect(),
+            ptes: (0..size.ptes)
+                .map(|_| unsigned_long::new(PTE_NONE))
+                .collect(),
             mmap: RaceCell::new(None),
         };
         for id in 0..nr_nodes {
@@ -368,7 +370,10 @@ pub fn list_del(mm: &Mm, func: &'static str, entry: usize) {
         fail(
             func,
             Invariant::ListCorruption,
-            format!("list_del corruption: {} is not on a list", mm.describe(entry)),
+            format!(
+                "list_del corruption: {} is not on a list",
+                mm.describe(entry)
+            ),
         );
     }
     if mm.nodes[prev].next.get() != entry || mm.nodes[next].prev.get() != entry {
@@ -419,7 +424,10 @@ pub fn list_next(mm: &Mm, func: &'static str, cur: usize) -> usize {
         fail(
             func,
             Invariant::ListCorruption,
-            format!("list walk runs from {} into a poisoned entry", mm.describe(cur)),
+            format!(
+                "list walk runs from {} into a poisoned entry",
+                mm.describe(cur)
+            ),
         );
     }
     next
@@ -543,6 +551,7 @@ pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     );
     if vma_address_out_of_range(address, start2, end) {
         // page should be within @vma mapping range
+        ktrace!("vma_address", "-EFAULT: {address:#x} is outside vma#{vma}");
         return EFAULT;
     }
     address
@@ -593,6 +602,10 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     }
     let pte = READ_ONCE(&mm.ptes[slot]);
     if !is_migration_entry(pte) {
+        ktrace!(
+            "remove_migration_pte",
+            "{addr:#x} (vma#{vma}): no migration entry there"
+        );
         return SWAP_AGAIN;
     }
     let entry = pte;
@@ -621,7 +634,10 @@ pub fn unmap_and_move<R: AnonRmap>(mm: &Mm, page: PageId, newpage: PageId) -> i3
     if !trylock_page(mm, page) {
         return rc;
     }
-    ktrace!("unmap_and_move", "page {page} locked for migration to page {newpage}");
+    ktrace!(
+        "unmap_and_move",
+        "page {page} locked for migration to page {newpage}"
+    );
     // rcu_read_lock(): the anon_vma cannot be freed under us.
 
     // Establish migration ptes or remove ptes
@@ -648,7 +664,10 @@ fn move_to_new_page<R: AnonRmap>(mm: &Mm, newpage: PageId, page: PageId) -> i32 
 
     // Prepare mapping for the new page.
     WRITE_ONCE(&mm.pages[newpage].index, READ_ONCE(&mm.pages[page].index));
-    WRITE_ONCE(&mm.pages[newpage].mapping, READ_ONCE(&mm.pages[page].mapping));
+    WRITE_ONCE(
+        &mm.pages[newpage].mapping,
+        READ_ONCE(&mm.pages[page].mapping),
+    );
 
     // mapping = page_mapping(page) is NULL for an anon page not in the swap cache:
     // rc = migrate_page(mapping, newpage, page) -> migrate_page_copy(), which ends with

@@ -73,8 +73,7 @@ impl VmaAdjust for Variant {
 
             // When changing only vma->vm_end, we don't really need anon_vma lock.
             // MUTANT(252c5f94-no-importer): `importer ||` dropped from the condition.
-            if v.anon_vma.get().is_some() && (insert.is_some() || start != READ_ONCE(&v.vm_start))
-            {
+            if v.anon_vma.get().is_some() && (insert.is_some() || start != READ_ONCE(&v.vm_start)) {
                 anon_vma = v.anon_vma.get();
             }
             let lock = anon_vma.map(|av| anon_vma_lock_for_adjust(mm, av));

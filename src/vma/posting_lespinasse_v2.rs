@@ -93,7 +93,8 @@ impl VmaAdjust for Variant {
             // fairly rare case by itself, but the anon_vma lock may be shared between many
             // sibling processes.  Skipping the lock for brk adjustments makes a difference
             // sometimes.
-            if v.anon_vma.get().is_some() && (importer.is_some() || start != READ_ONCE(&v.vm_start)) {
+            if v.anon_vma.get().is_some() && (importer.is_some() || start != READ_ONCE(&v.vm_start))
+            {
                 anon_vma = v.anon_vma.get();
                 VM_BUG_ON!(
                     "vma_adjust",
