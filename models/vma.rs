@@ -361,7 +361,7 @@ pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
     Some(match variant {
         "linux-2.6.31" => preset || f.vma_anon,
         "lee-v1" => preset || (f.vma_anon && (f.insert || f.importer)),
-        "252c5f94" => preset || (f.vma_anon && c252),
+        "252c5f94" | "252c5f94-unlocked-walk" => preset || (f.vma_anon && c252),
         "252c5f94-no-insert" => preset || (f.vma_anon && (f.importer || f.start_moves)),
         "252c5f94-no-importer" => preset || (f.vma_anon && (f.insert || f.start_moves)),
         "252c5f94-no-start" => preset || (f.vma_anon && (f.insert || f.importer)),
@@ -369,7 +369,12 @@ pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
         "linux-2.6.34" => false,
         "mel-v6" | "012f1800" => vma_anon_after && c252,
         "shaohua-v1" | "lespinasse-v2-no-next-lock" => shaohua,
-        "lespinasse-v2" => shaohua || (f.adjust_next && next_anon_after),
+        "lespinasse-v2" | "lespinasse-v2-unlocked-walk" => {
+            shaohua || (f.adjust_next && next_anon_after)
+        }
+        "lespinasse-v2-no-importer" => {
+            (vma_anon_after && f.start_moves) || (f.adjust_next && next_anon_after)
+        }
         "lespinasse-v2-no-start" => {
             (vma_anon_after && f.importer) || (f.adjust_next && next_anon_after)
         }

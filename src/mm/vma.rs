@@ -60,7 +60,7 @@ pub trait AnonRmap: 'static + Send + Sync {
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId);
     /// `split_vma(mm, vma, addr, new_below)` (2.6.31) / `__split_vma` (2.6.34): the new vma
     /// is slot `new`.
-    fn split_vma<V: VmaAdjust<Rmap = Self>>(
+    fn split_vma<V: VmaAdjust>(
         mm: &Mm,
         vma: VmaId,
         new: VmaId,

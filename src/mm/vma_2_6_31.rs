@@ -77,7 +77,7 @@ fn walk_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
 }
 
 /// The vma of an `anon_vma_node` met on a walk.
-fn vma_of(mm: &Mm, func: &'static str, node: usize) -> VmaId {
+pub fn vma_of(mm: &Mm, func: &'static str, node: usize) -> VmaId {
     match mm.node(node) {
         Node::VmaNode(v) => v,
         other => fail(
@@ -90,7 +90,7 @@ fn vma_of(mm: &Mm, func: &'static str, node: usize) -> VmaId {
 
 /// `page_referenced_one(page, vma, &mapcount, vm_flags)` (mm/rmap.c, 2.6.31), reduced to the
 /// lookup: 1 if `page` is mapped in `vma` (`*mapcount` counts down).
-fn page_referenced_one(mm: &Mm, page: PageId, vma: VmaId, mapcount: &mut usize) -> usize {
+pub fn page_referenced_one(mm: &Mm, page: PageId, vma: VmaId, mapcount: &mut usize) -> usize {
     let address = vma_address(mm, page, vma);
     if address == EFAULT {
         return 0;
@@ -103,7 +103,7 @@ fn page_referenced_one(mm: &Mm, page: PageId, vma: VmaId, mapcount: &mut usize) 
 }
 
 /// `try_to_unmap_one(page, vma, migration = 1)` (mm/rmap.c, 2.6.31).
-fn try_to_unmap_one_2_6_31(mm: &Mm, page: PageId, vma: VmaId) -> i32 {
+pub fn try_to_unmap_one_2_6_31(mm: &Mm, page: PageId, vma: VmaId) -> i32 {
     let address = vma_address(mm, page, vma);
     if address == EFAULT {
         return SWAP_AGAIN;
@@ -113,7 +113,7 @@ fn try_to_unmap_one_2_6_31(mm: &Mm, page: PageId, vma: VmaId) -> i32 {
 
 /// `page_address_in_vma(page, vma)` (mm/rmap.c, 2.6.31), anon pages: -EFAULT unless
 /// `vma->anon_vma` is the page's anon_vma, else `vma_address`.
-fn page_address_in_vma(mm: &Mm, page: PageId, vma: VmaId) -> usize {
+pub fn page_address_in_vma(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     if mm.vmas[vma].anon_vma.get() != page_anon_vma(mm, page) {
         return EFAULT;
     }
@@ -121,7 +121,7 @@ fn page_address_in_vma(mm: &Mm, page: PageId, vma: VmaId) -> usize {
 }
 
 /// `remove_migration_pte(vma, old, new)` (mm/migrate.c, 2.6.31).
-fn remove_migration_pte_2_6_31(mm: &Mm, vma: VmaId, old: PageId, new: PageId) {
+pub fn remove_migration_pte_2_6_31(mm: &Mm, vma: VmaId, old: PageId, new: PageId) {
     let addr = page_address_in_vma(mm, new, vma);
     if addr == EFAULT {
         return;
@@ -143,7 +143,7 @@ impl AnonRmap for AnonVmaList {
     /// `split_vma(mm, vma, addr, new_below)` (mm/mmap.c, 2.6.31): "Split a vma into two pieces
     /// at address 'addr', a new vma is allocated either for the first part or the tail." The
     /// new vma is linked (mm list and anon_vma list) by `vma_adjust`'s `__insert_vm_struct`.
-    fn split_vma<V: VmaAdjust<Rmap = Self>>(
+    fn split_vma<V: VmaAdjust>(
         mm: &Mm,
         vma: VmaId,
         new: VmaId,

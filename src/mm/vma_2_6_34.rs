@@ -87,7 +87,7 @@ pub fn anon_vma_chain_link<L: ChainLock>(mm: &Mm, vma: VmaId, avc: AvcId, anon_v
 }
 
 /// The avcs of `vma->anon_vma_chain`, in list order.
-fn chain_of(mm: &Mm, func: &'static str, vma: VmaId) -> Vec<AvcId> {
+pub fn chain_of(mm: &Mm, func: &'static str, vma: VmaId) -> Vec<AvcId> {
     list_entries(mm, func, mm.anon_vma_chain(vma))
         .into_iter()
         .map(|n| match mm.node(n) {
@@ -166,7 +166,7 @@ pub fn page_lock_anon_vma<L: ChainLock>(
 }
 
 /// The vma of a `same_anon_vma` entry met on a walk: `avc->vma`.
-fn avc_vma(mm: &Mm, func: &'static str, node: usize) -> VmaId {
+pub fn avc_vma(mm: &Mm, func: &'static str, node: usize) -> VmaId {
     match mm.node(node) {
         Node::SameAnonVma(c) => mm.avcs[c].vma.get(),
         other => fail(
@@ -218,7 +218,7 @@ macro_rules! chain_rmap {
             /// `__split_vma(mm, vma, addr, new_below)` (mm/mmap.c, 2.6.34): the new vma is
             /// linked on every anon_vma of `vma` by `anon_vma_clone(new, vma)` before
             /// `vma_adjust`.
-            fn split_vma<V: VmaAdjust<Rmap = Self>>(
+            fn split_vma<V: VmaAdjust>(
                 mm: &Mm,
                 vma: VmaId,
                 new: VmaId,
