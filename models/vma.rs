@@ -369,9 +369,11 @@ pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
         "linux-2.6.34" => false,
         "mel-v6" | "012f1800" => vma_anon_after && c252,
         "shaohua-v1" | "lespinasse-v2-no-next-lock" => shaohua,
-        "lespinasse-v2" | "lespinasse-v2-unlocked-walk" => {
-            shaohua || (f.adjust_next && next_anon_after)
-        }
+        "lespinasse-v2"
+        | "lespinasse-v2-unlocked-walk"
+        | "lespinasse-v2-unlocked-chain-link"
+        | "lespinasse-v2-unlocked-unlink" => shaohua || (f.adjust_next && next_anon_after),
+        "shaohua-v1-no-importer" => vma_anon_after && f.start_moves,
         "lespinasse-v2-no-importer" => {
             (vma_anon_after && f.start_moves) || (f.adjust_next && next_anon_after)
         }

@@ -612,16 +612,422 @@ pub static CLAIMS: &[Claim] = &[
         expected: Expected::Safe,
         twin: Some("vma.seq-252c5f94-no-presets"),
     },
+    Claim {
+        id: "vma.14",
+        statement: "mutant lespinasse-v2-unlocked-chain-link on the importer model: anon_vma_clone links next's anon_vma_chain entry on the anon_vma's list without its lock while the migration walks that list: a data race on the list",
+        variant: "lespinasse-v2-unlocked-chain-link",
+        model: "importer_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::DataRace),
+        twin: Some("vma.8-lespinasse-v2"),
+    },
+    Claim {
+        id: "vma.14-unlink",
+        statement: "mutant lespinasse-v2-unlocked-unlink on the case-6 model: anon_vma_merge takes the removed vma's entries off the anon_vma's list without its lock while the migration walks it: a data race on the list",
+        variant: "lespinasse-v2-unlocked-unlink",
+        model: "remove_next_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::DataRace),
+        twin: Some("vma.7-lespinasse-v2"),
+    },
+    Claim {
+        id: "vma.8-shaohua-v1",
+        statement: "shaohua-v1 on the importer model: anon_vma_clone gives next vma's anon_vma, and vma->anon_vma && importer locks it: SAFE",
+        variant: "shaohua-v1",
+        model: "importer_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.8-shaohua-v1-no-importer"),
+    },
+    Claim {
+        id: "vma.8-shaohua-v1-no-importer",
+        statement: "mutant shaohua-v1-no-importer on the importer model: before Lespinasse's else-if the importer term is what locks case 4: next's vm_start/vm_pgoff move unlocked and the migration entry is left behind",
+        variant: "shaohua-v1-no-importer",
+        model: "importer_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.8-shaohua-v1"),
+    },
+    Claim {
+        id: "vma.9-shaohua-v1",
+        statement: "shaohua-v1 on the H-9 model: SAFE",
+        variant: "shaohua-v1",
+        model: "merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.9"),
+    },
+    Claim {
+        id: "vma.10-mel-v6",
+        statement: "mel-v6 on the H-10 model: Mel Gorman's restored condition reads vma->anon_vma only, like 012f1800: the same bug",
+        variant: "mel-v6",
+        model: "shift_down_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.10-fix"),
+    },
 
 ];
 
-/// The safeguards of the SAFE variants (issue #11 fills this table).
-pub static SAFEGUARDS: &[Safeguard] = &[Safeguard {
-    variant: "252c5f94",
-    name: "insert in vma_adjust's anon_vma lock condition",
-    kind: SafeguardKind::Lock,
-    coverage: Coverage::Killed {
-        mutant: "252c5f94-no-insert",
-        claim: "vma.3",
+/// The safeguards of the SAFE variants. A row of a variant whose line another variant keeps
+/// names the mutant of the variant that keeps it (said in the row's name); the proofs say why
+/// the kill carries over (the same code on the same model).
+pub static SAFEGUARDS: &[Safeguard] = &[
+    Safeguard {
+        variant: "252c5f94",
+        name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (mprotect cases 1, 4, 5, 6)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-presets",
+            claim: "vma.5-no-presets",
+        },
     },
-}];
+    Safeguard {
+        variant: "252c5f94",
+        name: "importer in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-importer",
+            claim: "vma.8-no-importer",
+        },
+    },
+    Safeguard {
+        variant: "252c5f94",
+        name: "insert in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-insert",
+            claim: "vma.3",
+        },
+    },
+    Safeguard {
+        variant: "252c5f94",
+        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-start",
+            claim: "vma.9-no-start",
+        },
+    },
+    Safeguard {
+        variant: "252c5f94",
+        name: "anon_vma->lock in the rmap walks (page_lock_anon_vma, remove_anon_migration_ptes)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-unlocked-walk",
+            claim: "vma.12",
+        },
+    },
+    Safeguard {
+        variant: "252c5f94",
+        name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.31",
+        name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (the lines 252c5f94 keeps)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-presets",
+            claim: "vma.5-no-presets",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.31",
+        name: "anon_vma->lock in the rmap walks (the 2.6.31 walks 252c5f94 keeps)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-unlocked-walk",
+            claim: "vma.12",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.31",
+        name: "vma_address's range check",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "else if (adjust_next && next->anon_vma) anon_vma = next->anon_vma in vma_adjust",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-next-lock",
+            claim: "vma.10-no-next-lock",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-start",
+            claim: "vma.9-lespinasse-v2-no-start",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "importer in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.8.md#importer-in-the-chain-era",
+            because: "anon_vma_clone gives the importer its anon_vma before the condition and the else-if then locks it in cases 4 and 5; a merge that removes next moves only vm_end and unlinks next under its own locks (vma.13 runs the mutant SAFE)",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "anon_vma_lock (root) in the rmap walks (page_lock_anon_vma, rmap_walk_anon)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-walk",
+            claim: "vma.12-lespinasse-v2",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "anon_vma_lock in anon_vma_chain_link (anon_vma_clone of the importer)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-chain-link",
+            claim: "vma.14",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "anon_vma_lock in anon_vma_unlink (anon_vma_merge of a removed next)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-unlink",
+            claim: "vma.14-unlink",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "anon_vma_lock takes anon_vma->root->lock (012f1800), not anon_vma->lock",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-root-anon_vma-lock",
+            because: "every anon_vma of the models is its own root (one mm, no fork): the root's lock is the anon_vma's own lock, so no model can tell the two apart",
+        },
+    },
+    Safeguard {
+        variant: "lespinasse-v2",
+        name: "vma_address's range check",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "shaohua-v1-no-importer",
+            claim: "vma.8-shaohua-v1-no-importer",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-start",
+            claim: "vma.9-lespinasse-v2-no-start",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "anon_vma_lock in the rmap walks (the 2.6.36 walks lespinasse-v2 keeps)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-walk",
+            claim: "vma.12-lespinasse-v2",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-chain-link",
+            claim: "vma.14",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-unlink",
+            claim: "vma.14-unlink",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "anon_vma_lock takes the root anon_vma's lock",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-root-anon_vma-lock",
+            because: "every anon_vma of the models is its own root (one mm, no fork): the root's lock is the anon_vma's own lock, so no model can tell the two apart",
+        },
+    },
+    Safeguard {
+        variant: "shaohua-v1",
+        name: "vma_address's range check",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "start != vma->vm_start in the restored lock condition (lespinasse-v2 keeps the line)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-start",
+            claim: "vma.9-lespinasse-v2-no-start",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "importer in the restored lock condition (shaohua-v1 keeps the line)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "shaohua-v1-no-importer",
+            claim: "vma.8-shaohua-v1-no-importer",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "insert in the restored lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.11.md#insert-in-the-chain-era",
+            because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "the rmap walks' anon_vma lock (shared chain-era walks)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-walk",
+            claim: "vma.12-lespinasse-v2",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "the anon_vma lock in anon_vma_chain_link (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-chain-link",
+            claim: "vma.14",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "the anon_vma lock in anon_vma_unlink (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-unlink",
+            claim: "vma.14-unlink",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "vma_address's range check",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "start != vma->vm_start in the restored lock condition (lespinasse-v2 keeps the line)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-start",
+            claim: "vma.9-lespinasse-v2-no-start",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "importer in the restored lock condition (shaohua-v1 keeps the line)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "shaohua-v1-no-importer",
+            claim: "vma.8-shaohua-v1-no-importer",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "insert in the restored lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.11.md#insert-in-the-chain-era",
+            because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "the rmap walks' anon_vma lock (shared chain-era walks)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-walk",
+            claim: "vma.12-lespinasse-v2",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "the anon_vma lock in anon_vma_chain_link (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-chain-link",
+            claim: "vma.14",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "the anon_vma lock in anon_vma_unlink (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-unlink",
+            claim: "vma.14-unlink",
+        },
+    },
+    Safeguard {
+        variant: "mel-v6",
+        name: "vma_address's range check",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variant: "012f1800",
+        name: "anon_vma_lock takes the root anon_vma's lock",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-root-anon_vma-lock",
+            because: "every anon_vma of the models is its own root (one mm, no fork): the root's lock is the anon_vma's own lock, so no model can tell the two apart",
+        },
+    },
+];

@@ -50,7 +50,7 @@ impl ChainLock for RootChainRmap {
 }
 
 /// `anon_vma_chain_alloc()`: the next unused entry of the mm's pool (never fails here).
-fn anon_vma_chain_alloc(mm: &Mm) -> AvcId {
+pub fn anon_vma_chain_alloc(mm: &Mm) -> AvcId {
     let avc = mm.avc_free.get();
     if avc >= mm.avcs.len() {
         crate::trace::harness_fail("anon_vma_chain_alloc", "the avc pool is too small".into());
@@ -115,7 +115,7 @@ pub fn anon_vma_clone<L: ChainLock>(mm: &Mm, dst: VmaId, src: VmaId) -> i32 {
 /// `anon_vma_unlink(anon_vma_chain)` (mm/rmap.c, 2.6.34): `list_del` of `same_anon_vma` under
 /// the anon_vma lock ("We must garbage collect the anon_vma if it's empty": an anon_vma is
 /// never left empty in the models).
-fn anon_vma_unlink<L: ChainLock>(mm: &Mm, avc: AvcId) {
+pub fn anon_vma_unlink<L: ChainLock>(mm: &Mm, avc: AvcId) {
     let anon_vma = mm.avcs[avc].anon_vma.get();
     let lock = L::anon_vma_lock(mm, anon_vma);
     list_del(mm, "anon_vma_unlink", mm.same_anon_vma(avc));
