@@ -21,6 +21,7 @@ fn mm<V: VmaAdjust>() -> Arc<Mm> {
         anon_vmas: 1,
         pages: 1,
         ptes: 8,
+        mms: 1,
     }));
     setup_vma::<V::Rmap>(&mm, 0, (0x1000, 0x3000, 1), None, Some(0));
     setup_vma::<V::Rmap>(&mm, 1, (0x6000, 0x8000, 6), Some(0), Some(0));

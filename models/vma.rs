@@ -35,6 +35,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
         scenario!(shift_up_vs_migration::<V>, 2, "mprotect case 5: a vma without anon_vma grows into next (with one), against the migration of a page that stays in next"),
         scenario!(remove_next_vs_migration::<V>, 2, "mprotect case 6: a vma without anon_vma merges two nexts away (remove_next 2, then 1) against the migration of a page in the second"),
         scenario!(importer_vs_migration::<V>, 2, "mprotect case 4: a vma with an anon_vma shrinks, next (without one) imports its last page, against the migration of that page"),
+        scenario!(fork_vs_migration::<V>, 2, "a forked child's vma moves its vm_start and vm_pgoff (vma_merge case 3/8) while a page shared with the parent is migrated: the root anon_vma lock"),
         scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
             name: "sequential",
@@ -56,6 +57,7 @@ fn mm(vmas: usize, anon_vmas: usize, pages: usize, ptes: usize) -> Arc<Mm> {
         anon_vmas,
         pages,
         ptes,
+        mms: 1,
     }))
 }
 
@@ -259,6 +261,43 @@ pub fn importer_vs_migration<V: VmaAdjust>() {
     check_mm::<R<V>>(&mm);
 }
 
+/// vma.15 — the root anon_vma lock (012f1800): a forked child's vma is extended downwards
+/// (`vm_start` and `vm_pgoff` move) while a page it shares with the parent is migrated.
+///
+/// * setup: parent vma A (mm 0) [0x2000, 0x4000) pgoff 2 on anon_vma 0 with page P (index 2) at
+///   0x2000; fork: the child's copy C (mm 1) maps P at 0x2000 too. 2.6.31: C is on anon_vma 0
+///   (`anon_vma_link`). 2.6.34: `anon_vma_fork` links C on anon_vma 0 (an avc) and on its own
+///   anon_vma 1, and `C->anon_vma` = anon_vma 1; 012f1800: anon_vma 1's root is anon_vma 0.
+/// * CPU0 (the child's mmap_sem): an anonymous mmap of [0x1000, 0x2000) merges into C
+///   (`vma_merge` case 3/8): `vma_adjust(C, 0x1000, 0x4000, 1, NULL)`, which locks
+///   `C->anon_vma`'s lock (its root's, from 012f1800).
+/// * CPU1: `unmap_and_move(P, page 1)`: the walks lock P's anon_vma, anon_vma 0 (its root's),
+///   and reach C through C's avc on anon_vma 0.
+pub fn fork_vs_migration<V: VmaAdjust>() {
+    let mm = Arc::new(Mm::new(MmSize {
+        vmas: 2,
+        anon_vmas: 2,
+        pages: 2,
+        ptes: 8,
+        mms: 2,
+    }));
+    setup_vma::<R<V>>(&mm, A, (0x2000, 0x4000, 2), None, Some(0));
+    map_page(&mm, 0, 0, 2, 0x2000); // P
+    fork_vma::<R<V>>(&mm, B, A, 1);
+    map_page_shared(&mm, 0, 1, 0x2000);
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // the child mmaps [0x1000, 0x2000): vma_merge(next = C) case 3/8
+        V::vma_adjust(&m0, B, 0x1000, 0x4000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
 /// S3 soak (shuttle): one writer runs mprotect case 4 from a vma without anon_vma, a brk, a
 /// merge that moves a vma's start and a split, while two CPUs migrate pages of the moving vmas
 /// and a third walks the rmap of a page that stays mapped.
@@ -370,6 +409,7 @@ pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
         "mel-v6" | "012f1800" => vma_anon_after && c252,
         "shaohua-v1" | "lespinasse-v2-no-next-lock" => shaohua,
         "lespinasse-v2"
+        | "lespinasse-v2-own-lock"
         | "lespinasse-v2-unlocked-walk"
         | "lespinasse-v2-unlocked-chain-link"
         | "lespinasse-v2-unlocked-unlink" => shaohua || (f.adjust_next && next_anon_after),
@@ -403,6 +443,7 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
         anon_vmas: 1,
         pages: 4,
         ptes: 16,
+        mms: 1,
     });
     // reference: (start, end, pgoff) of A, B and the split-off vma
     let mut r: [Option<(usize, usize, usize)>; 4] = [

@@ -672,6 +672,56 @@ pub static CLAIMS: &[Claim] = &[
         expected: Expected::Bug(Invariant::BugOn),
         twin: Some("vma.10-fix"),
     },
+    Claim {
+        id: "vma.15",
+        statement: "lespinasse-v2 on the fork model: the child's vma_adjust locks its anon_vma's root, the parent's anon_vma, which is the lock the migration walk of the shared page takes: SAFE",
+        variant: "lespinasse-v2",
+        model: "fork_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.15-own-lock"),
+    },
+    Claim {
+        id: "vma.15-012f1800",
+        statement: "012f1800 (always lock the root anon_vma) on the fork model: SAFE",
+        variant: "012f1800",
+        model: "fork_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.15-own-lock"),
+    },
+    Claim {
+        id: "vma.15-252c5f94",
+        statement: "252c5f94 on the fork model: in 2.6.31 the child shares the parent's anon_vma (anon_vma_link), so both take its lock: SAFE",
+        variant: "252c5f94",
+        model: "fork_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.15-own-lock"),
+    },
+    Claim {
+        id: "vma.15-linux-2.6.34",
+        statement: "2.6.34 on the fork model: caught (no lock at all)",
+        variant: "linux-2.6.34",
+        model: "fork_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.15"),
+    },
+    Claim {
+        id: "vma.15-own-lock",
+        statement: "mutant lespinasse-v2-own-lock (012f1800's root locking undone) on the fork model: vma_adjust locks the child's own anon_vma, the walk the parent's: the child's vm_start/vm_pgoff move under the walk and the migration entry in the child is left behind",
+        variant: "lespinasse-v2-own-lock",
+        model: "fork_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.15"),
+    },
 
 ];
 
@@ -818,9 +868,9 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         variant: "lespinasse-v2",
         name: "anon_vma_lock takes anon_vma->root->lock (012f1800), not anon_vma->lock",
         kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-root-anon_vma-lock",
-            because: "every anon_vma of the models is its own root (one mm, no fork): the root's lock is the anon_vma's own lock, so no model can tell the two apart",
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-own-lock",
+            claim: "vma.15-own-lock",
         },
     },
     Safeguard {
@@ -879,11 +929,11 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variant: "shaohua-v1",
-        name: "anon_vma_lock takes the root anon_vma's lock",
+        name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-root-anon_vma-lock",
-            because: "every anon_vma of the models is its own root (one mm, no fork): the root's lock is the anon_vma's own lock, so no model can tell the two apart",
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-own-lock",
+            claim: "vma.15-own-lock",
         },
     },
     Safeguard {
@@ -1023,11 +1073,11 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variant: "012f1800",
-        name: "anon_vma_lock takes the root anon_vma's lock",
+        name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-root-anon_vma-lock",
-            because: "every anon_vma of the models is its own root (one mm, no fork): the root's lock is the anon_vma's own lock, so no model can tell the two apart",
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-own-lock",
+            claim: "vma.15-own-lock",
         },
     },
 ];

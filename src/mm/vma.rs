@@ -58,6 +58,11 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// `anon_vma_prepare(vma)` for a vma whose anon_vma is `av` (the models' setup: the first
     /// anonymous fault of the vma did it).
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId);
+    /// Fork's link of the child's copy `vma` of `pvma`: 2.6.31's `anon_vma_link(vma)` (the
+    /// child shares the parent's anon_vma), 2.6.34's `anon_vma_fork(vma, pvma)` (the child
+    /// joins the parent's anon_vmas and gets its own, `new_av`; 2.6.36: whose root is the
+    /// parent's root).
+    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32;
     /// `split_vma(mm, vma, addr, new_below)` (2.6.31) / `__split_vma` (2.6.34): the new vma
     /// is slot `new`.
     fn split_vma<V: VmaAdjust>(
@@ -111,6 +116,8 @@ pub struct Vma {
     pub anon_vma: RaceCell<Option<AnonVmaId>>,
     /// `vma->vm_next` (mm list, changed under mmap_sem only).
     pub vm_next: RaceCell<Option<VmaId>>,
+    /// `vma->vm_mm`: which of the machine's mms (0, or 1 for a forked child).
+    pub vm_mm: RaceCell<usize>,
     /// Ghost: `kmem_cache_free(vm_area_cachep, vma)` was called (a walk that reaches it
     /// uses freed memory).
     pub freed: RaceCell<bool>,
@@ -119,8 +126,9 @@ pub struct Vma {
 /// `struct anon_vma`: its lock, its root (012f1800) and the head of its list.
 pub struct AnonVma {
     pub lock: SpinLock<()>,
-    /// `anon_vma->root` (2.6.36): the oldest anon_vma of the fork tree; itself in the models.
-    pub root: AnonVmaId,
+    /// `anon_vma->root` (2.6.36): the oldest anon_vma of the fork tree (itself, unless
+    /// `anon_vma_fork` set it).
+    pub root: RaceCell<AnonVmaId>,
     /// How often `vma_adjust` took this lock (a statistic for tests and benchmarks; a plain
     /// std atomic, invisible to the checkers).
     pub adjust_locks: EventCounter,
@@ -153,12 +161,16 @@ pub struct MmSize {
     pub vmas: usize,
     pub anon_vmas: usize,
     pub pages: usize,
+    /// Page-table slots of each mm.
     pub ptes: usize,
+    /// mms (1; 2 for a model with a forked child).
+    pub mms: usize,
 }
 
-/// One mm with its vmas (slots, some unused until `split_vma` takes one), its anon_vmas,
-/// anon_vma_chain entries (a pool `anon_vma_chain_alloc` takes from), pages and one page
-/// table: `ptes[address >> PAGE_SHIFT]`.
+/// The machine: one mm (or a parent and a forked child) with its vmas (slots, some unused until
+/// `split_vma` takes one), anon_vmas, anon_vma_chain entries (a pool `anon_vma_chain_alloc`
+/// takes from), pages and a page table per mm: mm `m`'s pte for `address` is
+/// `ptes[m * ptes_per_mm + (address >> PAGE_SHIFT)]`.
 ///
 /// List node ids, with V vmas, A anon_vmas, C avcs: `vma->anon_vma_node` `0..V`, the
 /// anon_vmas' heads `V..V+A`, `avc->same_anon_vma` then `avc->same_vma` (C each), then the
@@ -172,7 +184,9 @@ pub struct Mm {
     pub nodes: Vec<ListHead>,
     pub pages: Vec<Page>,
     pub ptes: Vec<unsigned_long>,
-    pub mmap: RaceCell<Option<VmaId>>,
+    pub ptes_per_mm: usize,
+    /// Each mm's `mm->mmap`.
+    pub mmap: Vec<RaceCell<Option<VmaId>>>,
 }
 
 /// A list entry that is on no list (the kernel poisons entries on `list_del`; a walk that
@@ -217,13 +231,14 @@ impl Mm {
                     vm_file: false,
                     anon_vma: RaceCell::new(None),
                     vm_next: RaceCell::new(None),
+                    vm_mm: RaceCell::new(0),
                     freed: RaceCell::new(false),
                 })
                 .collect(),
             anon_vmas: (0..size.anon_vmas)
                 .map(|i| AnonVma {
                     lock: SpinLock::new(()),
-                    root: i,
+                    root: RaceCell::new(i),
                     adjust_locks: EventCounter::default(),
                 })
                 .collect(),
@@ -243,10 +258,11 @@ impl Mm {
                     mapping: unsigned_long::new(0),
                 })
                 .collect(),
-            ptes: (0..size.ptes)
+            ptes: (0..size.ptes * size.mms.max(1))
                 .map(|_| unsigned_long::new(PTE_NONE))
                 .collect(),
-            mmap: RaceCell::new(None),
+            ptes_per_mm: size.ptes,
+            mmap: (0..size.mms.max(1)).map(|_| RaceCell::new(None)).collect(),
         };
         for id in 0..nr_nodes {
             // INIT_LIST_HEAD for heads; entries start unlinked (poisoned).
@@ -447,7 +463,7 @@ pub fn anon_vma_lock_for_adjust(mm: &Mm, av: AnonVmaId) -> SpinGuard<'_, ()> {
 /// `spin_lock(&anon_vma->root->lock)`, as `vma_adjust` takes it (counted on `anon_vma`).
 pub fn anon_vma_root_lock_for_adjust(mm: &Mm, av: AnonVmaId) -> SpinGuard<'_, ()> {
     mm.anon_vmas[av].adjust_locks.count();
-    spin_lock(&mm.anon_vmas[mm.anon_vmas[av].root].lock)
+    spin_lock(&mm.anon_vmas[mm.anon_vmas[av].root.get()].lock)
 }
 
 /// How often `vma_adjust` took any anon_vma lock (the decision table, the benchmarks).
@@ -563,23 +579,28 @@ fn vma_address_out_of_range(address: usize, vm_start: usize, vm_end: usize) -> b
     address < vm_start || address >= vm_end
 }
 
-/// `page_check_address(page, mm, address, &ptl, sync)` (mm/rmap.c): is `page` mapped
-/// (present) at `address`? (The pte lock is left out: only the migrating CPU writes ptes in
-/// the models.)
-pub fn page_check_address(mm: &Mm, page: PageId, address: usize) -> bool {
+/// The pte of `address` in the page table of `vma->vm_mm` (None: beyond the page table).
+pub fn pte_slot(mm: &Mm, vma: VmaId, address: usize) -> Option<usize> {
     let slot = address >> PAGE_SHIFT;
-    slot < mm.ptes.len() && READ_ONCE(&mm.ptes[slot]) == page
+    (slot < mm.ptes_per_mm).then(|| mm.vmas[vma].vm_mm.get() * mm.ptes_per_mm + slot)
+}
+
+/// `page_check_address(page, vma->vm_mm, address, &ptl, sync)` (mm/rmap.c): is `page` mapped
+/// (present) at `address` in `vma`'s mm? (The pte lock is left out: only the migrating CPU
+/// writes ptes in the models.)
+pub fn page_check_address(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> bool {
+    pte_slot(mm, vma, address).is_some_and(|s| READ_ONCE(&mm.ptes[s]) == page)
 }
 
 /// `try_to_unmap_one(page, vma, address, TTU_MIGRATION)` (mm/rmap.c, 2.6.34; in 2.6.31
 /// `try_to_unmap_one(page, vma, 1)` computes the address first, then the same): the
 /// migration path, "Store the pfn of the page in a special migration pte".
 pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i32 {
-    if !page_check_address(mm, page, address) {
+    if !page_check_address(mm, page, vma, address) {
         return SWAP_AGAIN;
     }
     // Nuke the page table entry.
-    let slot = address >> PAGE_SHIFT;
+    let slot = pte_slot(mm, vma, address).expect("page_check_address found it");
     // Store the pfn of the page in a special migration pte. do_swap_page() will wait until
     // the migration pte is removed and then restart fault handling.
     let entry = make_migration_entry(mm, page);
@@ -596,10 +617,9 @@ pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i3
 /// `remove_migration_pte(vma, old, new)` computes `addr` first, then the same): "Restore a
 /// potential migration pte to a working pte entry".
 pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
-    let slot = addr >> PAGE_SHIFT;
-    if slot >= mm.ptes.len() {
+    let Some(slot) = pte_slot(mm, vma, addr) else {
         return SWAP_AGAIN;
-    }
+    };
     let pte = READ_ONCE(&mm.ptes[slot]);
     if !is_migration_entry(pte) {
         ktrace!(
@@ -689,14 +709,14 @@ fn move_to_new_page<R: AnonRmap>(mm: &Mm, newpage: PageId, page: PageId) -> i32 
 /// (mm/migrate.c), which calls `migration_entry_to_page(entry)` under the pte lock. A
 /// migration entry left behind after the page was unlocked is the kernel's BUG there
 /// ("kernel BUG at include/linux/swapops.h:105!").
-pub fn do_swap_page(mm: &Mm, address: usize) {
-    let pte = READ_ONCE(&mm.ptes[address >> PAGE_SHIFT]);
+pub fn do_swap_page(mm: &Mm, vm_mm: usize, address: usize) {
+    let pte = READ_ONCE(&mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)]);
     if !is_migration_entry(pte) {
         return;
     }
     ktrace!(
         "do_swap_page",
-        "fault at {address:#x}: migration entry for page {}: migration_entry_wait()",
+        "fault at {address:#x} (mm {vm_mm}): migration entry for page {}: migration_entry_wait()",
         pte & !SWP_MIGRATION
     );
     // migration_entry_wait(): page = migration_entry_to_page(entry); get_page(page);
@@ -724,22 +744,24 @@ pub fn kmem_cache_free_vma(mm: &Mm, vma: VmaId) {
 /// first.
 pub fn __vma_link_list(mm: &Mm, vma: VmaId, prev: Option<VmaId>) {
     let v = &mm.vmas[vma];
+    let mmap = &mm.mmap[v.vm_mm.get()];
     match prev {
         Some(p) => {
             v.vm_next.set(mm.vmas[p].vm_next.get());
             mm.vmas[p].vm_next.set(Some(vma));
         }
         None => {
-            v.vm_next.set(mm.mmap.get());
-            mm.mmap.set(Some(vma));
+            v.vm_next.set(mmap.get());
+            mmap.set(Some(vma));
         }
     }
 }
 
-/// `find_vma_prepare(mm, addr, &prev, ...)`'s `prev`: the last vma starting below `start`.
-pub fn find_vma_prev(mm: &Mm, start: usize) -> Option<VmaId> {
+/// `find_vma_prepare(mm, addr, &prev, ...)`'s `prev`: the last vma of mm `vm_mm` starting
+/// below `start`.
+pub fn find_vma_prev(mm: &Mm, vm_mm: usize, start: usize) -> Option<VmaId> {
     let mut prev = None;
-    let mut cur = mm.mmap.get();
+    let mut cur = mm.mmap[vm_mm].get();
     while let Some(c) = cur {
         if READ_ONCE(&mm.vmas[c].vm_start) >= start {
             break;
@@ -750,20 +772,22 @@ pub fn find_vma_prev(mm: &Mm, start: usize) -> Option<VmaId> {
     prev
 }
 
-/// The vmas in the mm list, in order.
+/// The vmas in the mms' lists, in order.
 pub fn mm_vmas(mm: &Mm) -> Vec<VmaId> {
     let mut out = Vec::new();
-    let mut cur = mm.mmap.get();
-    while let Some(c) = cur {
-        if out.len() > mm.vmas.len() {
-            fail(
-                "mm_vmas",
-                Invariant::ListCorruption,
-                "the mm's vma list loops".to_string(),
-            );
+    for mmap in &mm.mmap {
+        let mut cur = mmap.get();
+        while let Some(c) = cur {
+            if out.len() > mm.vmas.len() {
+                fail(
+                    "mm_vmas",
+                    Invariant::ListCorruption,
+                    "the mm's vma list loops".to_string(),
+                );
+            }
+            out.push(c);
+            cur = mm.vmas[c].vm_next.get();
         }
-        out.push(c);
-        cur = mm.vmas[c].vm_next.get();
     }
     out
 }
@@ -790,14 +814,37 @@ pub fn setup_vma<R: AnonRmap>(
     }
 }
 
-/// Map anon page `page` (of anon_vma `av`, `page->index` = `index`) at `address` (setup:
-/// `page_add_new_anon_rmap`).
+/// Fork (`dup_mmap`): vma `vma` of mm 1 becomes a copy of `pvma` (mm 0), first in mm 1's
+/// list, and the era's `anon_vma_fork(vma, pvma)` links it (`new_av`: the anon_vma a 2.6.34
+/// child gets for its own COWed pages).
+pub fn fork_vma<R: AnonRmap>(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) {
+    let (v, p) = (&mm.vmas[vma], &mm.vmas[pvma]);
+    WRITE_ONCE(&v.vm_start, READ_ONCE(&p.vm_start));
+    WRITE_ONCE(&v.vm_end, READ_ONCE(&p.vm_end));
+    WRITE_ONCE(&v.vm_pgoff, READ_ONCE(&p.vm_pgoff));
+    v.vm_mm.set(1);
+    __vma_link_list(mm, vma, None);
+    R::anon_vma_fork(mm, vma, pvma, new_av);
+}
+
+/// Map anon page `page` (of anon_vma `av`, `page->index` = `index`) at `address` of mm 0
+/// (setup: `page_add_new_anon_rmap`).
 pub fn map_page(mm: &Mm, page: PageId, av: AnonVmaId, index: usize, address: usize) {
     let p = &mm.pages[page];
     WRITE_ONCE(&p.index, index);
     WRITE_ONCE(&p.mapping, (av << 1) | PAGE_MAPPING_ANON);
     page_add_anon_rmap(mm, page);
     WRITE_ONCE(&mm.ptes[address >> PAGE_SHIFT], page);
+}
+
+/// Map the already mapped anon page `page` at `address` of mm `vm_mm` too (setup: fork's
+/// `copy_one_pte` sharing the page with the child, `page_dup_rmap`).
+pub fn map_page_shared(mm: &Mm, page: PageId, vm_mm: usize, address: usize) {
+    page_add_anon_rmap(mm, page);
+    WRITE_ONCE(
+        &mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)],
+        page,
+    );
 }
 
 /// The rmap invariant: a walk that runs while `page` is mapped `mapped` times finds every
@@ -829,7 +876,11 @@ pub fn check_mm<R: AnonRmap>(mm: &Mm) {
         }
     }
     for slot in 0..mm.ptes.len() {
-        do_swap_page(mm, slot << PAGE_SHIFT);
+        do_swap_page(
+            mm,
+            slot / mm.ptes_per_mm,
+            (slot % mm.ptes_per_mm) << PAGE_SHIFT,
+        );
     }
 }
 

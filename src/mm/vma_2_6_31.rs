@@ -56,7 +56,11 @@ pub fn __vma_link(mm: &Mm, vma: VmaId, prev: Option<VmaId>) {
 /// split_vma insert case: insert vm structure into list and rbtree and anon_vma, but it has
 /// already been inserted into prio_tree earlier."
 pub fn __insert_vm_struct(mm: &Mm, vma: VmaId) {
-    let prev = find_vma_prev(mm, READ_ONCE(&mm.vmas[vma].vm_start));
+    let prev = find_vma_prev(
+        mm,
+        mm.vmas[vma].vm_mm.get(),
+        READ_ONCE(&mm.vmas[vma].vm_start),
+    );
     __vma_link(mm, vma, prev);
 }
 
@@ -95,7 +99,7 @@ pub fn page_referenced_one(mm: &Mm, page: PageId, vma: VmaId, mapcount: &mut usi
     if address == EFAULT {
         return 0;
     }
-    if !page_check_address(mm, page, address) {
+    if !page_check_address(mm, page, vma, address) {
         return 0;
     }
     *mapcount -= 1;
@@ -140,6 +144,23 @@ impl AnonRmap for AnonVmaList {
         __anon_vma_link(mm, vma);
     }
 
+    /// `anon_vma_link(vma)` (mm/rmap.c, 2.6.31), called by `dup_mmap` for the child's copy:
+    /// `*tmp = *mpnt` copied `vma->anon_vma`, so the child is on the parent's anon_vma list.
+    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, _new_av: AnonVmaId) -> i32 {
+        let anon_vma = mm.vmas[pvma].anon_vma.get();
+        mm.vmas[vma].anon_vma.set(anon_vma);
+        if let Some(av) = anon_vma {
+            let _l = spin_lock(&mm.anon_vmas[av].lock);
+            list_add_tail(
+                mm,
+                "anon_vma_link",
+                mm.anon_vma_node(vma),
+                mm.anon_vma_head(av),
+            );
+        }
+        0
+    }
+
     /// `split_vma(mm, vma, addr, new_below)` (mm/mmap.c, 2.6.31): "Split a vma into two pieces
     /// at address 'addr', a new vma is allocated either for the first part or the tail." The
     /// new vma is linked (mm list and anon_vma list) by `vma_adjust`'s `__insert_vm_struct`.
@@ -162,6 +183,7 @@ impl AnonRmap for AnonVmaList {
         WRITE_ONCE(&n.vm_end, end);
         WRITE_ONCE(&n.vm_pgoff, pgoff);
         n.anon_vma.set(v.anon_vma.get());
+        n.vm_mm.set(v.vm_mm.get());
         n.freed.set(false);
 
         if new_below {

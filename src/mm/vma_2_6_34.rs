@@ -30,6 +30,8 @@ pub struct RootChainRmap;
 /// How an era's rmap code locks an anon_vma.
 pub trait ChainLock: 'static + Send + Sync {
     const ERA: &'static str;
+    /// 012f1800 on: `anon_vma_fork` sets the child's `anon_vma->root` to the parent's root.
+    const ROOT: bool;
     /// 2.6.34: `spin_lock(&anon_vma->lock)`; 2.6.36: `anon_vma_lock(anon_vma)` =
     /// `spin_lock(&anon_vma->root->lock)`.
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()>;
@@ -37,6 +39,7 @@ pub trait ChainLock: 'static + Send + Sync {
 
 impl ChainLock for ChainRmap {
     const ERA: &'static str = "2.6.34";
+    const ROOT: bool = false;
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
         spin_lock(&mm.anon_vmas[anon_vma].lock)
     }
@@ -44,8 +47,9 @@ impl ChainLock for ChainRmap {
 
 impl ChainLock for RootChainRmap {
     const ERA: &'static str = "2.6.36";
+    const ROOT: bool = true;
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
-        spin_lock(&mm.anon_vmas[mm.anon_vmas[anon_vma].root].lock)
+        spin_lock(&mm.anon_vmas[mm.anon_vmas[anon_vma].root.get()].lock)
     }
 }
 
@@ -148,7 +152,11 @@ pub fn anon_vma_merge<L: ChainLock>(mm: &Mm, vma: VmaId, next: VmaId) {
 /// `__insert_vm_struct(mm, vma)` (mm/mmap.c, 2.6.34): `__vma_link` no longer calls
 /// `__anon_vma_link` (the vma was linked by `anon_vma_clone` in `__split_vma`).
 pub fn __insert_vm_struct(mm: &Mm, vma: VmaId) {
-    let prev = find_vma_prev(mm, READ_ONCE(&mm.vmas[vma].vm_start));
+    let prev = find_vma_prev(
+        mm,
+        mm.vmas[vma].vm_mm.get(),
+        READ_ONCE(&mm.vmas[vma].vm_start),
+    );
     __vma_link_list(mm, vma, prev);
 }
 
@@ -215,6 +223,33 @@ macro_rules! chain_rmap {
                 anon_vma_chain_link::<$t>(mm, vma, avc, av);
             }
 
+            /// `anon_vma_fork(vma, pvma)` (mm/rmap.c, 2.6.34; 2.6.36 sets the root):
+            /// "Attach vma to its own anon_vma, as well as to the anon_vmas that the
+            /// corresponding VMA in the parent process is attached to."
+            fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32 {
+                // Don't bother if the parent process has no anon_vma here.
+                let Some(parent_av) = mm.vmas[pvma].anon_vma.get() else {
+                    return 0;
+                };
+                // First, attach the new VMA to the parent VMA's anon_vmas, so rmap can find
+                // non-COWed pages in child processes.
+                if anon_vma_clone::<$t>(mm, vma, pvma) != 0 {
+                    return -ENOMEM;
+                }
+                // Then add our own anon_vma.
+                let avc = anon_vma_chain_alloc(mm);
+                if <$t as ChainLock>::ROOT {
+                    // The root anon_vma's spinlock is the lock actually used when we lock any
+                    // of the anon_vmas in this anon_vma tree.
+                    let root = mm.anon_vmas[parent_av].root.get();
+                    mm.anon_vmas[new_av].root.set(root);
+                }
+                anon_vma_chain_link::<$t>(mm, vma, avc, new_av);
+                // Mark this anon_vma as the one where our new (COWed) pages go.
+                mm.vmas[vma].anon_vma.set(Some(new_av));
+                0
+            }
+
             /// `__split_vma(mm, vma, addr, new_below)` (mm/mmap.c, 2.6.34): the new vma is
             /// linked on every anon_vma of `vma` by `anon_vma_clone(new, vma)` before
             /// `vma_adjust`.
@@ -237,6 +272,7 @@ macro_rules! chain_rmap {
                 WRITE_ONCE(&n.vm_end, end);
                 WRITE_ONCE(&n.vm_pgoff, pgoff);
                 n.anon_vma.set(v.anon_vma.get());
+                n.vm_mm.set(v.vm_mm.get());
                 n.freed.set(false);
 
                 // INIT_LIST_HEAD(&new->anon_vma_chain): the slot's chain head is empty.
@@ -287,7 +323,7 @@ macro_rules! chain_rmap {
                     let vma = avc_vma(mm, "page_referenced_anon", node);
                     let address = vma_address(mm, page, vma);
                     // page_referenced_one(page, vma, address, &mapcount, vm_flags)
-                    if address != EFAULT && page_check_address(mm, page, address) {
+                    if address != EFAULT && page_check_address(mm, page, vma, address) {
                         referenced += 1;
                         mapcount -= 1;
                         if mapcount == 0 {

@@ -24,7 +24,7 @@ impl VmaAdjust for Variant {
     };
     type Rmap = UnlockedWalk;
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 252c5f94), anonymous vmas: the
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 252c5f94 with unlocked rmap walks), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out. `void` in 2.6.31: returns 0.
     fn vma_adjust(
         mm: &Mm,
@@ -162,6 +162,10 @@ impl AnonRmap for UnlockedWalk {
 
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
         AnonVmaList::anon_vma_prepare(mm, vma, av)
+    }
+
+    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32 {
+        AnonVmaList::anon_vma_fork(mm, vma, pvma, new_av)
     }
 
     fn split_vma<V: VmaAdjust>(

@@ -24,7 +24,7 @@ impl VmaAdjust for Variant {
     };
     type Rmap = UnlockedWalk;
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, lespinasse-v2), anonymous vmas: the
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, lespinasse-v2 with unlocked rmap walks), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out.
     fn vma_adjust(
         mm: &Mm,
@@ -181,6 +181,10 @@ impl AnonRmap for UnlockedWalk {
         RootChainRmap::anon_vma_prepare(mm, vma, av)
     }
 
+    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32 {
+        RootChainRmap::anon_vma_fork(mm, vma, pvma, new_av)
+    }
+
     fn split_vma<V: VmaAdjust>(
         mm: &Mm,
         vma: VmaId,
@@ -203,7 +207,7 @@ impl AnonRmap for UnlockedWalk {
         while node != head {
             let vma = avc_vma(mm, "page_referenced_anon", node);
             let address = vma_address(mm, page, vma);
-            if address != EFAULT && page_check_address(mm, page, address) {
+            if address != EFAULT && page_check_address(mm, page, vma, address) {
                 referenced += 1;
                 mapcount -= 1;
                 if mapcount == 0 {
