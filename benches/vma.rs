@@ -6,8 +6,7 @@
 //! (Zhang Yanmin), +3.9% on a smaller one (Lee Schermerhorn).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use mmcheck::mm::vma::VmaAdjust;
-use mmcheck::mm::vma::{map_page, page_referenced_anon, setup_vma, Mm, PAGE_SIZE};
+use mmcheck::mm::vma::{map_page, setup_vma, AnonRmap, Mm, MmSize, VmaAdjust, PAGE_SIZE};
 use mmcheck::vma::{commit_252c5f94, linux_2_6_31};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -16,24 +15,30 @@ use std::time::{Duration, Instant};
 type AlwaysLock = linux_2_6_31::Variant;
 type Commit252c5f94 = commit_252c5f94::Variant;
 
-fn mm() -> Arc<Mm> {
-    let mm = Arc::new(Mm::new(3, 8, 1));
-    setup_vma(&mm, 0, 0x1000, 0x3000, 1, None);
-    setup_vma(&mm, 1, 0x6000, 0x8000, 6, Some(0));
-    map_page(&mm, 0, 6, 0x6000);
+fn mm<V: VmaAdjust>() -> Arc<Mm> {
+    let mm = Arc::new(Mm::new(MmSize {
+        vmas: 3,
+        anon_vmas: 1,
+        pages: 1,
+        ptes: 8,
+        mms: 1,
+    }));
+    setup_vma::<V::Rmap>(&mm, 0, (0x1000, 0x3000, 1), None, Some(0));
+    setup_vma::<V::Rmap>(&mm, 1, (0x6000, 0x8000, 6), Some(0), Some(0));
+    map_page(&mm, 0, 0, 6, 0x6000);
     mm
 }
 
 /// `iters` brk growths, with `walkers` threads walking the rmap meanwhile.
 fn brk<V: VmaAdjust>(iters: u64, walkers: usize) -> Duration {
-    let m = mm();
+    let m = mm::<V>();
     let stop = Arc::new(AtomicBool::new(false));
     let hs: Vec<_> = (0..walkers)
         .map(|_| {
             let (m, stop) = (m.clone(), stop.clone());
             std::thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    std::hint::black_box(page_referenced_anon(&m, 0));
+                    std::hint::black_box(V::Rmap::page_referenced_anon(&m, 0));
                 }
             })
         })

@@ -1,9 +1,17 @@
-//! Area `vma` (S3): vma_adjust() and the brk-only anon_vma lock skip (252c5f94) against
-//! concurrent rmap walks (Linux 2.6.31).
+//! Area `vma` (S3): `vma_adjust()` and its anon_vma lock against concurrent rmap walks, from
+//! 2.6.31 (a vma on one anon_vma list) through the anon_vma_chain era (2.6.34 to 3.6).
 //!
-//! One mm, one anon_vma shared by its vmas, a page table of 8 slots (addresses 0–0x8000).
-//! The adjusting CPU holds `mmap_sem` for write (it is the only writer of vma fields); the
-//! walking CPU is reclaim or migration: `page_referenced_anon` under `anon_vma->lock`.
+//! One mm with a page table of 8 to 12 slots (addresses 0 to 0xc000), its vmas (some without an
+//! anon_vma), one or two anon_vmas each with its own lock and list. The adjusting CPU holds
+//! `mmap_sem` for write (it is the only writer of vma fields and the mm list); the other CPUs
+//! are reclaim (`page_referenced_anon`) or migration (`unmap_and_move`: `try_to_unmap` installs
+//! migration entries, `remove_migration_ptes` removes them). Every model ends with
+//! `check_mm`: the anon_vma lists hold exactly the vmas that point to them, every mapped page is
+//! found by a walk, and a fault on every address finds no migration entry left behind (the
+//! kernel's BUG_ON in `migration_entry_to_page()`).
+//!
+//! Each model is written once and runs on both eras: the variant's `Rmap` says which anon rmap
+//! (2.6.31 lists, 2.6.34 anon_vma_chain, 2.6.36 root lock) its kernel had.
 
 use crate::sequential::{self, Settings};
 use crate::{scenario, Model, Runner};
@@ -14,16 +22,25 @@ use mmcheck::trace::harness_fail;
 use proptest::prelude::*;
 use std::sync::Arc;
 
+/// The anon rmap of variant `V`'s kernel.
+type R<V> = <V as VmaAdjust>::Rmap;
+
 /// Every model of the area, for variant `V`.
 pub fn models<V: VmaAdjust>() -> Vec<Model> {
     vec![
         scenario!(brk_and_merge_vs_rmap::<V>, 2, "brk growth, then a merge that moves vm_start and vm_pgoff, against rmap walks"),
-        scenario!(split_vs_rmap::<V>, 2, "__split_vma inserting the new vma against an rmap walk of a page in the moving part"),
-        scenario!(vma_soak::<V>, 4, "one writer (brk, merge, split) and three walkers (shuttle soak)"),
+        scenario!(split_vs_rmap::<V>, 2, "split_vma inserting the new vma against an rmap walk of a page in the moving part"),
+        scenario!(merge_vs_migration::<V>, 2, "a merge that moves vm_start and vm_pgoff down (vma_merge case 3/8) against the migration of a page in it"),
+        scenario!(shift_down_vs_migration::<V>, 2, "mprotect case 4: a vma without anon_vma shrinks, next (with one) grows down, against the migration of a page in next"),
+        scenario!(shift_up_vs_migration::<V>, 2, "mprotect case 5: a vma without anon_vma grows into next (with one), against the migration of a page that stays in next"),
+        scenario!(remove_next_vs_migration::<V>, 2, "mprotect case 6: a vma without anon_vma merges two nexts away (remove_next 2, then 1) against the migration of a page in the second"),
+        scenario!(importer_vs_migration::<V>, 2, "mprotect case 4: a vma with an anon_vma shrinks, next (without one) imports its last page, against the migration of that page"),
+        scenario!(fork_vs_migration::<V>, 2, "a forked child's vma moves its vm_start and vm_pgoff (vma_merge case 3/8) while a page shared with the parent is migrated: the root anon_vma lock"),
+        scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
             name: "sequential",
             cpus: 0,
-            about: "random brk/merge/split/mprotect sequences against a reference model of ranges, pgoffs and the lock decision table",
+            about: "random brk/merge/split/mprotect sequences on vmas with and without anon_vma against a reference model of ranges, pgoffs and the lock decision table",
             run: Runner::Sequential(sequential_proptest::<V>),
         },
     ]
@@ -31,24 +48,35 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
 
 const A: VmaId = 0;
 const B: VmaId = 1;
-const NEW: VmaId = 2;
+const C: VmaId = 2;
+const NEW: VmaId = 3;
+
+fn mm(vmas: usize, anon_vmas: usize, pages: usize, ptes: usize) -> Arc<Mm> {
+    Arc::new(Mm::new(MmSize {
+        vmas,
+        anon_vmas,
+        pages,
+        ptes,
+        mms: 1,
+    }))
+}
 
 /// vma.1 / vma.2 / vma.4 — brk growth of one vma, then a `vma_merge` that extends the next vma
 /// downwards (moves its `vm_start` and `vm_pgoff`), while another CPU walks the rmap of a
 /// page in each.
 ///
 /// * setup: vma A [0x1000, 0x3000) pgoff 1 with page Q (index 2) at 0x2000; vma B
-///   [0x6000, 0x8000) pgoff 6 with page P (index 6) at 0x6000; both on the anon_vma.
+///   [0x6000, 0x8000) pgoff 6 with page P (index 6) at 0x6000; both on anon_vma 0.
 /// * CPU0 (mmap_sem held): `do_brk` → `vma_merge` → `vma_adjust(A, 0x1000, 0x4000, 1, NULL)`
 ///   (vm_end only); then an anonymous mmap of [0x5000, 0x6000) merging into B:
 ///   `vma_adjust(B, 0x5000, 0x8000, 5, NULL)` (vm_start and vm_pgoff move together).
 /// * CPU1: `page_referenced_anon(P)`, `page_referenced_anon(Q)`: each must find its mapping.
 pub fn brk_and_merge_vs_rmap<V: VmaAdjust>() {
-    let mm = Arc::new(Mm::new(3, 8, 2));
-    setup_vma(&mm, A, 0x1000, 0x3000, 1, None);
-    setup_vma(&mm, B, 0x6000, 0x8000, 6, Some(A));
-    map_page(&mm, 0, 2, 0x2000); // Q
-    map_page(&mm, 1, 6, 0x6000); // P
+    let mm = mm(3, 1, 2, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x3000, 1), None, Some(0));
+    setup_vma::<R<V>>(&mm, B, (0x6000, 0x8000, 6), Some(A), Some(0));
+    map_page(&mm, 0, 0, 2, 0x2000); // Q
+    map_page(&mm, 1, 0, 6, 0x6000); // P
 
     let m0 = mm.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -60,161 +88,452 @@ pub fn brk_and_merge_vs_rmap<V: VmaAdjust>() {
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || {
-        check_walk(&m1, 1, 1);
-        check_walk(&m1, 0, 1);
+        check_walk::<R<V>>(&m1, 1, 1);
+        check_walk::<R<V>>(&m1, 0, 1);
     });
     join(cpu0);
     join(cpu1);
-    check_walk(&mm, 1, 1);
-    check_walk(&mm, 0, 1);
+    check_mm::<R<V>>(&mm);
 }
 
-/// vma.3 / vma.3-fix / vma.4-split — `__split_vma` (inserting the new vma) while another CPU walks
-/// the rmap of a page in the part that moves to the new vma.
+/// vma.3 / vma.3-fix / vma.4-split / vma.11 — `split_vma` (inserting the new vma) while another
+/// CPU walks the rmap of a page in the part that moves to the new vma.
 ///
 /// * setup: vma A [0x1000, 0x3000) pgoff 1; vma B [0x5000, 0x8000) pgoff 5 with page R
-///   (index 7) at 0x7000.
-/// * CPU0 (mmap_sem held): `__split_vma(B, 0x7000)`: new vma [0x7000, 0x8000) pgoff 7,
-///   `vma_adjust(B, 0x5000, 0x7000, 5, new)`.
+///   (index 7) at 0x7000; both on anon_vma 0.
+/// * CPU0 (mmap_sem held): `split_vma(B, 0x7000, new_below = 0)`: new vma [0x7000, 0x8000)
+///   pgoff 7, `vma_adjust(B, 0x5000, 0x7000, 5, new)` (2.6.34 on: `anon_vma_clone(new, B)`
+///   first).
 /// * CPU1: `page_referenced_anon(R)` must find R (in B before the split, in the new vma after).
 pub fn split_vs_rmap<V: VmaAdjust>() {
-    let mm = Arc::new(Mm::new(3, 8, 1));
-    setup_vma(&mm, A, 0x1000, 0x3000, 1, None);
-    setup_vma(&mm, B, 0x5000, 0x8000, 5, Some(A));
-    map_page(&mm, 0, 7, 0x7000); // R
+    let mm = mm(4, 1, 1, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x3000, 1), None, Some(0));
+    setup_vma::<R<V>>(&mm, B, (0x5000, 0x8000, 5), Some(A), Some(0));
+    map_page(&mm, 0, 0, 7, 0x7000); // R
 
     let m0 = mm.clone();
-    let cpu0 = spawn_cpu(0, move || __split_vma::<V>(&m0, B, NEW, 0x7000));
+    let cpu0 = spawn_cpu(0, move || {
+        R::<V>::split_vma::<V>(&m0, B, NEW, 0x7000, false)
+    });
     let m1 = mm.clone();
-    let cpu1 = spawn_cpu(1, move || check_walk(&m1, 0, 1));
+    let cpu1 = spawn_cpu(1, move || check_walk::<R<V>>(&m1, 0, 1));
     join(cpu0);
     join(cpu1);
-    check_walk(&mm, 0, 1);
+    check_mm::<R<V>>(&mm);
 }
 
-/// S3 soak (shuttle): one writer running brk growth, a merge that moves a vma's start, and a
-/// split, while three CPUs walk the rmap of the pages mapped in the moving vmas.
+/// vma.9 (H-9) — a `vma_merge` that extends B downwards (case 3/8: `vm_start` and `vm_pgoff`
+/// move, no insert, no importer) while page P of B is migrated.
 ///
-/// * setup: A [0x1000, 0x3000) pgoff 1 with Q at 0x2000; B [0x6000, 0x9000) pgoff 6 with P at
-///   0x6000 and R (index 8) at 0x8000.
-/// * CPU0: brk A to 0x4000; mmap [0x5000, 0x6000) merging into B; split B at 0x8000.
-/// * CPU1–CPU3: walk P, Q, R (twice each, in rotating order); every walk finds its mapping.
+/// * setup: A [0x1000, 0x3000) pgoff 1 on anon_vma 1 with page Q (index 2) at 0x2000 (another
+///   anon_vma, another lock); B [0x6000, 0x8000) pgoff 6 on anon_vma 0 with page P (index 6) at
+///   0x6000; page 2 is the migration target.
+/// * CPU0 (mmap_sem held): `vma_adjust(B, 0x5000, 0x8000, 5, NULL)`.
+/// * CPU1: `unmap_and_move(P, page 2)`.
+/// * end: `check_mm` (a migration entry left at 0x6000 is the BUG in migration_entry_to_page).
+pub fn merge_vs_migration<V: VmaAdjust>() {
+    let mm = mm(2, 2, 3, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x3000, 1), None, Some(1));
+    setup_vma::<R<V>>(&mm, B, (0x6000, 0x8000, 6), Some(A), Some(0));
+    map_page(&mm, 0, 1, 2, 0x2000); // Q
+    map_page(&mm, 1, 0, 6, 0x6000); // P
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // mmap [0x5000, 0x6000): vma_merge(next = B) case 3/8
+        V::vma_adjust(&m0, B, 0x5000, 0x8000, 5, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 1, 2));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.5, vma.10 (H-10) — mprotect case 4 where the shrinking vma has no anon_vma and `next`
+/// has one: `vma_adjust(A, A->vm_start, 0x3000, A->vm_pgoff, NULL)` moves B's `vm_start` and
+/// `vm_pgoff` down a page, while page P of B is migrated.
+///
+/// * setup: A [0x1000, 0x4000) pgoff 1 without anon_vma; B [0x4000, 0x7000) pgoff 4 on
+///   anon_vma 0 with page P (index 5) at 0x5000; page 1 is the migration target.
+/// * CPU0: `vma_adjust(A, 0x1000, 0x3000, 1, NULL)` (importer B, adjust_next -1).
+/// * CPU1: `unmap_and_move(P, page 1)`.
+pub fn shift_down_vs_migration<V: VmaAdjust>() {
+    let mm = mm(2, 1, 2, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x4000, 1), None, None);
+    setup_vma::<R<V>>(&mm, B, (0x4000, 0x7000, 4), Some(A), Some(0));
+    map_page(&mm, 0, 0, 5, 0x5000); // P
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // mprotect [0x3000, 0x4000) of A to B's protection: vma_merge case 4
+        V::vma_adjust(&m0, A, 0x1000, 0x3000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.6 — mprotect case 5 where the growing vma has no anon_vma and `next` has one:
+/// `vma_adjust(A, A->vm_start, 0x5000, A->vm_pgoff, NULL)`: A imports B's first page (and must
+/// be linked on B's anon_vma), B's `vm_start` and `vm_pgoff` move up, while page R, which stays
+/// in B, is migrated.
+///
+/// * setup: A [0x1000, 0x4000) pgoff 1 without anon_vma; B [0x4000, 0x7000) pgoff 4 on
+///   anon_vma 0 with P (index 4) at 0x4000 and R (index 6) at 0x6000; page 2 is the target.
+/// * CPU0: `vma_adjust(A, 0x1000, 0x5000, 1, NULL)` (importer A, adjust_next +1).
+/// * CPU1: `unmap_and_move(R, page 2)`.
+pub fn shift_up_vs_migration<V: VmaAdjust>() {
+    let mm = mm(2, 1, 3, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x4000, 1), None, None);
+    setup_vma::<R<V>>(&mm, B, (0x4000, 0x7000, 4), Some(A), Some(0));
+    map_page(&mm, 0, 0, 4, 0x4000); // P
+    map_page(&mm, 1, 0, 6, 0x6000); // R
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // mprotect [0x4000, 0x5000) of B to A's protection: vma_merge case 5
+        V::vma_adjust(&m0, A, 0x1000, 0x5000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 1, 2));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.7 — mprotect case 6: the middle vma B takes A's protection and A (without anon_vma)
+/// merges B and C away: `vma_adjust(A, A->vm_start, C->vm_end, A->vm_pgoff, NULL)` removes B
+/// (`remove_next == 2`: `__vma_unlink`, `__anon_vma_merge` under the lock in 2.6.31,
+/// `anon_vma_merge` after it from 2.6.34), then goes `again` for C, while page R of C is
+/// migrated.
+///
+/// * setup: A [0x1000, 0x2000) pgoff 1 without anon_vma; B [0x2000, 0x4000) pgoff 2 and C
+///   [0x4000, 0x6000) pgoff 4 on anon_vma 0, with P (index 2) at 0x2000 and R (index 4) at
+///   0x4000; page 2 is the target.
+/// * CPU0: `vma_adjust(A, 0x1000, 0x6000, 1, NULL)`.
+/// * CPU1: `unmap_and_move(R, page 2)`.
+pub fn remove_next_vs_migration<V: VmaAdjust>() {
+    let mm = mm(3, 1, 3, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x2000, 1), None, None);
+    setup_vma::<R<V>>(&mm, B, (0x2000, 0x4000, 2), Some(A), Some(0));
+    setup_vma::<R<V>>(&mm, C, (0x4000, 0x6000, 4), Some(B), Some(0));
+    map_page(&mm, 0, 0, 2, 0x2000); // P
+    map_page(&mm, 1, 0, 4, 0x4000); // R
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // mprotect B to A's (and C's) protection: vma_merge cases 1, 6
+        V::vma_adjust(&m0, A, 0x1000, 0x6000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 1, 2));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.8 — mprotect case 4 where the shrinking vma has an anon_vma and the importer `next` has
+/// none: `vma_adjust(A, A->vm_start, 0x3000, A->vm_pgoff, NULL)` moves A's last page into B,
+/// which must get A's anon_vma and be on its list, while that page is migrated.
+///
+/// * setup: A [0x1000, 0x4000) pgoff 1 on anon_vma 0 with P (index 3) at 0x3000; B
+///   [0x4000, 0x7000) pgoff 4 without anon_vma; page 1 is the target.
+/// * CPU0: `vma_adjust(A, 0x1000, 0x3000, 1, NULL)` (importer B, adjust_next -1).
+/// * CPU1: `unmap_and_move(P, page 1)`.
+pub fn importer_vs_migration<V: VmaAdjust>() {
+    let mm = mm(2, 1, 2, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x4000, 1), None, Some(0));
+    setup_vma::<R<V>>(&mm, B, (0x4000, 0x7000, 4), Some(A), None);
+    map_page(&mm, 0, 0, 3, 0x3000); // P
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // mprotect [0x3000, 0x4000) of A to B's protection: vma_merge case 4
+        V::vma_adjust(&m0, A, 0x1000, 0x3000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.15 — the root anon_vma lock (012f1800): a forked child's vma is extended downwards
+/// (`vm_start` and `vm_pgoff` move) while a page it shares with the parent is migrated.
+///
+/// * setup: parent vma A (mm 0) [0x2000, 0x4000) pgoff 2 on anon_vma 0 with page P (index 2) at
+///   0x2000; fork: the child's copy C (mm 1) maps P at 0x2000 too. 2.6.31: C is on anon_vma 0
+///   (`anon_vma_link`). 2.6.34: `anon_vma_fork` links C on anon_vma 0 (an avc) and on its own
+///   anon_vma 1, and `C->anon_vma` = anon_vma 1; 012f1800: anon_vma 1's root is anon_vma 0.
+/// * CPU0 (the child's mmap_sem): an anonymous mmap of [0x1000, 0x2000) merges into C
+///   (`vma_merge` case 3/8): `vma_adjust(C, 0x1000, 0x4000, 1, NULL)`, which locks
+///   `C->anon_vma`'s lock (its root's, from 012f1800).
+/// * CPU1: `unmap_and_move(P, page 1)`: the walks lock P's anon_vma, anon_vma 0 (its root's),
+///   and reach C through C's avc on anon_vma 0.
+pub fn fork_vs_migration<V: VmaAdjust>() {
+    let mm = Arc::new(Mm::new(MmSize {
+        vmas: 2,
+        anon_vmas: 2,
+        pages: 2,
+        ptes: 8,
+        mms: 2,
+    }));
+    setup_vma::<R<V>>(&mm, A, (0x2000, 0x4000, 2), None, Some(0));
+    map_page(&mm, 0, 0, 2, 0x2000); // P
+    fork_vma::<R<V>>(&mm, B, A, 1);
+    map_page_shared(&mm, 0, 1, 0x2000);
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // the child mmaps [0x1000, 0x2000): vma_merge(next = C) case 3/8
+        V::vma_adjust(&m0, B, 0x1000, 0x4000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// S3 soak (shuttle): one writer runs mprotect case 4 from a vma without anon_vma, a brk, a
+/// merge that moves a vma's start and a split, while two CPUs migrate pages of the moving vmas
+/// and a third walks the rmap of a page that stays mapped.
+///
+/// * setup: A [0x1000, 0x3000) pgoff 1 without anon_vma; B [0x3000, 0x6000) pgoff 3 with P
+///   (index 4) at 0x4000 and Q (index 5) at 0x5000; C [0x8000, 0xa000) pgoff 8 with R (index 9)
+///   at 0x9000; B and C on anon_vma 0; pages 3 and 4 are migration targets.
+/// * CPU0: `vma_adjust(A, 0x1000, 0x2000, 1)` (case 4); `vma_adjust(B, 0x2000, 0x7000, 2)` (vm_end
+///   only); `vma_adjust(C, 0x7000, 0xa000, 7)` (case 3/8); `split_vma(C, 0x9000)`.
+/// * CPU1: migrate P; CPU2: migrate R; CPU3: walk Q four times (each must find it).
 pub fn vma_soak<V: VmaAdjust>() {
-    let mm = Arc::new(Mm::new(3, 10, 3));
-    setup_vma(&mm, A, 0x1000, 0x3000, 1, None);
-    setup_vma(&mm, B, 0x6000, 0x9000, 6, Some(A));
-    map_page(&mm, 0, 2, 0x2000); // Q
-    map_page(&mm, 1, 6, 0x6000); // P
-    map_page(&mm, 2, 8, 0x8000); // R
+    let mm = mm(4, 1, 5, 12);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x3000, 1), None, None);
+    setup_vma::<R<V>>(&mm, B, (0x3000, 0x6000, 3), Some(A), Some(0));
+    setup_vma::<R<V>>(&mm, C, (0x8000, 0xa000, 8), Some(B), Some(0));
+    map_page(&mm, 0, 0, 4, 0x4000); // P
+    map_page(&mm, 1, 0, 5, 0x5000); // Q
+    map_page(&mm, 2, 0, 9, 0x9000); // R
     let m0 = mm.clone();
     let mut hs = vec![spawn_cpu(0, move || {
-        V::vma_adjust(&m0, A, 0x1000, 0x4000, 1, None);
-        V::vma_adjust(&m0, B, 0x5000, 0x9000, 5, None);
-        __split_vma::<V>(&m0, B, NEW, 0x8000);
+        V::vma_adjust(&m0, A, 0x1000, 0x2000, 1, None);
+        V::vma_adjust(&m0, B, 0x2000, 0x7000, 2, None);
+        V::vma_adjust(&m0, C, 0x7000, 0xa000, 7, None);
+        R::<V>::split_vma::<V>(&m0, C, NEW, 0x9000, false);
     })];
-    for cpu in 1..4 {
-        let m = mm.clone();
-        hs.push(spawn_cpu(cpu, move || {
-            for i in 0..6 {
-                check_walk(&m, (cpu + i) % 3, 1);
-            }
-        }));
-    }
+    let m1 = mm.clone();
+    hs.push(spawn_cpu(1, move || {
+        unmap_and_move::<R<V>>(&m1, 0, 3);
+    }));
+    let m2 = mm.clone();
+    hs.push(spawn_cpu(2, move || {
+        unmap_and_move::<R<V>>(&m2, 2, 4);
+    }));
+    let m3 = mm.clone();
+    hs.push(spawn_cpu(3, move || {
+        for _ in 0..4 {
+            check_walk::<R<V>>(&m3, 1, 1);
+        }
+    }));
     for h in hs {
         join(h);
     }
-    for page in 0..3 {
-        check_walk(&mm, page, 1);
-    }
+    check_mm::<R<V>>(&mm);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The sequential model
 
 /// One `vma_adjust` of the sequential S3 model, with the lock decision each variant makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VmaOp {
+    /// The initial state (first in a sequence): which of A and B has an anon_vma (and pages).
+    Setup { a_anon: bool, b_anon: bool },
     /// brk: A's vm_end grows by a page (no insert, no importer, start unchanged).
     BrkGrow,
     /// `vma_merge` into the next vma: B's vm_start and vm_pgoff move down a page.
     MergeDown,
-    /// `__split_vma` of B at its last page (insert).
+    /// `split_vma` of B at its last page (insert).
     Split,
     /// mprotect case 4: A shrinks by a page and B grows down into it (importer = B,
-    /// adjust_next < 0, anon_vma taken from next).
+    /// adjust_next < 0).
     ShiftBoundaryDown,
+    /// mprotect case 5: A grows by a page into B (importer = A, adjust_next > 0).
+    ShiftBoundaryUp,
+    /// mprotect case 1 (vma_merge of the gap-less next): A takes all of B (remove_next).
+    MergeNext,
 }
 
-/// Does `variant` take the anon_vma lock for `op` on anonymous vmas? The decision table of
-/// 2.6.31 (always), Lee's first posting (file || insert || importer), 252c5f94 (insert ||
-/// importer || start moved) and the no-insert mutant (importer || start moved), with the
-/// overlap cases always locking through `next->anon_vma`. None: no row for that variant (the
-/// lock decision is then not checked).
-pub fn takes_lock(variant: &str, op: VmaOp) -> Option<bool> {
-    let (insert, importer, start_moves) = match op {
-        VmaOp::BrkGrow => (false, false, false),
-        VmaOp::MergeDown => (false, false, true),
-        VmaOp::Split => (true, false, false),
-        VmaOp::ShiftBoundaryDown => (false, true, false),
-    };
-    let by_condition = match variant {
-        "linux-2.6.31" => true,
-        "lee-v1" => insert,
-        "252c5f94" => insert || start_moves,
-        "252c5f94-no-insert" => start_moves,
+/// The facts of one `vma_adjust` call that the lock conditions read: `insert`, `importer`,
+/// `start != vma->vm_start`, `adjust_next != 0`, and whether `vma` and `next` have an anon_vma
+/// (before the call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    pub insert: bool,
+    pub importer: bool,
+    pub start_moves: bool,
+    pub adjust_next: bool,
+    /// The importer is `vma` (cases 1, 5, 6) rather than `next` (case 4).
+    pub imports_into_vma: bool,
+    pub vma_anon: bool,
+    pub next_anon: bool,
+}
+
+/// Does `variant` take an anon_vma lock in `vma_adjust` for a call with these facts? The
+/// decision table of each variant's code, written from the kernel source (None: no row for that
+/// variant, the decision is then not checked):
+///
+/// * 2.6.31 era: the overlap branches preset `anon_vma = next->anon_vma`; then
+///   `if (vma->anon_vma && <condition>) anon_vma = vma->anon_vma`; lock if `anon_vma`.
+/// * 2.6.34 era: the branches first give the importer the exporter's anon_vma
+///   (`anon_vma_clone`); the condition reads `vma->anon_vma` after that; Lespinasse's fix adds
+///   `else if (adjust_next && next->anon_vma)`.
+pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
+    let preset = f.importer && f.next_anon;
+    let c252 = f.insert || f.importer || f.start_moves;
+    // The chain era's clone: the importer gets the exporter's anon_vma before the condition.
+    let vma_anon_after = f.vma_anon || (f.imports_into_vma && f.next_anon);
+    let next_anon_after = f.next_anon || (f.importer && !f.imports_into_vma && f.vma_anon);
+    let shaohua = vma_anon_after && (f.importer || f.start_moves);
+    Some(match variant {
+        "linux-2.6.31" => preset || f.vma_anon,
+        "lee-v1" => preset || (f.vma_anon && (f.insert || f.importer)),
+        "252c5f94" | "252c5f94-unlocked-walk" => preset || (f.vma_anon && c252),
+        "252c5f94-no-insert" => preset || (f.vma_anon && (f.importer || f.start_moves)),
+        "252c5f94-no-importer" => preset || (f.vma_anon && (f.insert || f.start_moves)),
+        "252c5f94-no-start" => preset || (f.vma_anon && (f.insert || f.importer)),
+        "252c5f94-no-presets" => f.vma_anon && c252,
+        "linux-2.6.34" => false,
+        "mel-v6" | "012f1800" => vma_anon_after && c252,
+        "shaohua-v1" | "lespinasse-v2-no-next-lock" => shaohua,
+        "lespinasse-v2"
+        | "lespinasse-v2-own-lock"
+        | "lespinasse-v2-unlocked-walk"
+        | "lespinasse-v2-unlocked-chain-link"
+        | "lespinasse-v2-unlocked-unlink" => shaohua || (f.adjust_next && next_anon_after),
+        "shaohua-v1-no-importer" => vma_anon_after && f.start_moves,
+        "lespinasse-v2-no-importer" => {
+            (vma_anon_after && f.start_moves) || (f.adjust_next && next_anon_after)
+        }
+        "lespinasse-v2-no-start" => {
+            (vma_anon_after && f.importer) || (f.adjust_next && next_anon_after)
+        }
         _ => return None,
-    };
-    Some(importer || by_condition)
+    })
 }
 
-/// The sequential model: random sequences of `vma_adjust` calls on two vmas against a reference
-/// model of their ranges, pgoffs and anon_vma list, and of the lock decision table; after every
-/// step each mapped page is found by an rmap walk.
+/// The sequential model: random sequences of `vma_adjust` calls on two vmas, each with or
+/// without an anon_vma, against a reference model of their ranges and pgoffs and the lock
+/// decision table; after every step every mapped page is found by an rmap walk and the
+/// anon_vma lists hold exactly the vmas that point to them.
+///
+/// A [0x4000, 0x6000) pgoff 4 and B [0x9000, 0xc000) pgoff 9 (pgoff = address >> 12, as for
+/// anonymous mmaps, so every merge is a legal one). A vma with an anon_vma has pages: A at
+/// 0x4000 and 0x5000 (its last page, which case 4 moves to B), B at 0x9000 (its first page,
+/// which case 5 moves to A) and 0xb000 (its last page, which a split moves to the new vma).
 pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
-    let mm = Mm::new(3, 16, 2);
+    let (a_anon, b_anon) = match ops.first() {
+        Some(VmaOp::Setup { a_anon, b_anon }) => (*a_anon, *b_anon),
+        _ => (true, true),
+    };
+    let mm = Mm::new(MmSize {
+        vmas: 4,
+        anon_vmas: 1,
+        pages: 4,
+        ptes: 16,
+        mms: 1,
+    });
     // reference: (start, end, pgoff) of A, B and the split-off vma
-    let mut r: [Option<(usize, usize, usize)>; 3] =
-        [Some((0x4000, 0x6000, 4)), Some((0x9000, 0xc000, 9)), None];
-    setup_vma(&mm, A, 0x4000, 0x6000, 4, None);
-    setup_vma(&mm, B, 0x9000, 0xc000, 9, Some(A));
-    map_page(&mm, 0, 4, 0x4000); // in A
-    map_page(&mm, 1, 9, 0x9000); // in B
+    let mut r: [Option<(usize, usize, usize)>; 4] = [
+        Some((0x4000, 0x6000, 4)),
+        Some((0x9000, 0xc000, 9)),
+        None,
+        None,
+    ];
+    setup_vma::<R<V>>(&mm, A, (0x4000, 0x6000, 4), None, a_anon.then_some(0));
+    setup_vma::<R<V>>(&mm, B, (0x9000, 0xc000, 9), Some(A), b_anon.then_some(0));
+    if a_anon {
+        map_page(&mm, 0, 0, 4, 0x4000);
+        map_page(&mm, 1, 0, 5, 0x5000);
+    }
+    if b_anon {
+        map_page(&mm, 2, 0, 9, 0x9000);
+        map_page(&mm, 3, 0, 11, 0xb000);
+    }
     for op in ops {
-        let (a, b) = (r[A].expect("A"), r[B].expect("B"));
-        let before = mm.anon_vma.adjust_locks.get();
-        let applied = match op {
-            VmaOp::BrkGrow if a.1 + PAGE_SIZE <= b.0 => {
+        let a = r[A].expect("A stays");
+        let anon = |v: VmaId| mm.vmas[v].anon_vma.get().is_some();
+        let before = adjust_locks(&mm);
+        let facts = |insert,
+                     importer,
+                     start_moves,
+                     adjust_next,
+                     into_vma,
+                     vma: VmaId,
+                     next: Option<VmaId>| Facts {
+            insert,
+            importer,
+            start_moves,
+            adjust_next,
+            imports_into_vma: into_vma,
+            vma_anon: anon(vma),
+            next_anon: next.is_some_and(anon),
+        };
+        let b = r[B];
+        let applied: Option<Facts> = match (op, b) {
+            (VmaOp::BrkGrow, Some(b)) if a.1 + PAGE_SIZE <= b.0 => {
+                let f = facts(false, false, false, false, false, A, Some(B));
                 V::vma_adjust(&mm, A, a.0, a.1 + PAGE_SIZE, a.2, None);
                 r[A] = Some((a.0, a.1 + PAGE_SIZE, a.2));
-                true
+                Some(f)
             }
-            VmaOp::MergeDown if b.0 - PAGE_SIZE >= a.1 => {
+            (VmaOp::MergeDown, Some(b)) if b.0 - PAGE_SIZE >= a.1 => {
+                let f = facts(false, false, true, false, false, B, r[NEW].map(|_| NEW));
                 V::vma_adjust(&mm, B, b.0 - PAGE_SIZE, b.1, b.2 - 1, None);
                 r[B] = Some((b.0 - PAGE_SIZE, b.1, b.2 - 1));
-                true
+                Some(f)
             }
-            VmaOp::Split if r[NEW].is_none() && b.1 - b.0 >= 2 * PAGE_SIZE => {
+            (VmaOp::Split, Some(b)) if r[NEW].is_none() && b.1 - b.0 >= 2 * PAGE_SIZE => {
                 let at = b.1 - PAGE_SIZE;
-                __split_vma::<V>(&mm, B, NEW, at);
+                let f = facts(true, false, false, false, false, B, None);
+                R::<V>::split_vma::<V>(&mm, B, NEW, at, false);
                 r[NEW] = Some((at, b.1, b.2 + ((at - b.0) >> PAGE_SHIFT)));
                 r[B] = Some((b.0, at, b.2));
-                true
+                Some(f)
             }
-            VmaOp::ShiftBoundaryDown
-                if a.1 == b.0 && a.1 - a.0 >= 2 * PAGE_SIZE && a.1 - PAGE_SIZE > 0x4000 =>
-            {
+            (VmaOp::ShiftBoundaryDown, Some(b)) if a.1 == b.0 && a.1 - a.0 >= 2 * PAGE_SIZE => {
+                let f = facts(false, true, false, true, false, A, Some(B));
                 V::vma_adjust(&mm, A, a.0, a.1 - PAGE_SIZE, a.2, None);
                 r[A] = Some((a.0, a.1 - PAGE_SIZE, a.2));
                 r[B] = Some((b.0 - PAGE_SIZE, b.1, b.2 - 1));
-                true
+                Some(f)
             }
-            _ => false,
+            (VmaOp::ShiftBoundaryUp, Some(b)) if a.1 == b.0 && b.1 - b.0 >= 2 * PAGE_SIZE => {
+                let f = facts(false, true, false, true, true, A, Some(B));
+                V::vma_adjust(&mm, A, a.0, a.1 + PAGE_SIZE, a.2, None);
+                r[A] = Some((a.0, a.1 + PAGE_SIZE, a.2));
+                r[B] = Some((b.0 + PAGE_SIZE, b.1, b.2 + 1));
+                Some(f)
+            }
+            (VmaOp::MergeNext, Some(b)) if a.1 == b.0 => {
+                let f = facts(false, true, false, false, true, A, Some(B));
+                V::vma_adjust(&mm, A, a.0, b.1, a.2, None);
+                r[A] = Some((a.0, b.1, a.2));
+                r[B] = None;
+                Some(f)
+            }
+            _ => None,
         };
-        if applied {
-            let took = mm.anon_vma.adjust_locks.get() > before;
-            if let Some(want) = takes_lock(V::META.id, *op) {
+        if let Some(f) = applied {
+            let took = adjust_locks(&mm) > before;
+            if let Some(want) = takes_lock(V::META.id, f) {
                 if took != want {
                     harness_fail(
                         "vma_sequential",
                         format!(
-                            "{op:?}: {} took the anon_vma lock: {took}; the decision table says {want}",
+                            "{op:?} {f:?}: {} took an anon_vma lock: {took}; the decision table says {want}",
                             V::META.id
                         ),
                     );
@@ -240,8 +559,7 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
                 }
             }
         }
-        check_walk(&mm, 0, 1);
-        check_walk(&mm, 1, 1);
+        check_mm::<R<V>>(&mm);
     }
 }
 
@@ -251,15 +569,24 @@ fn vma_op() -> impl Strategy<Value = VmaOp> {
         Just(VmaOp::BrkGrow),
         Just(VmaOp::MergeDown),
         Just(VmaOp::Split),
-        Just(VmaOp::ShiftBoundaryDown)
+        Just(VmaOp::ShiftBoundaryDown),
+        Just(VmaOp::ShiftBoundaryUp),
+        Just(VmaOp::MergeNext),
     ]
 }
 
-/// [`vma_sequential`] on random sequences of up to 16 steps.
+/// [`vma_sequential`] on a random initial state (which vmas have an anon_vma) and random
+/// sequences of up to 16 steps.
 fn sequential_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
-    sequential::run(
-        settings,
+    let ops = (
+        any::<bool>(),
+        any::<bool>(),
         prop::collection::vec(vma_op(), 0..16),
-        vma_sequential::<V>,
     )
+        .prop_map(|(a_anon, b_anon, ops)| {
+            let mut seq = vec![VmaOp::Setup { a_anon, b_anon }];
+            seq.extend(ops);
+            seq
+        });
+    sequential::run(settings, ops, vma_sequential::<V>)
 }

@@ -12,6 +12,8 @@ pub mod page_ref;
 pub mod rmap;
 pub mod swap;
 pub mod vma;
+pub mod vma_2_6_31;
+pub mod vma_2_6_34;
 
 use crate::page::{MemMap, Page, PagePtr};
 use crate::sync::{EventCounter, PerCpu, SpinLock};

@@ -1,27 +1,44 @@
-//! The address-space side of Linux 2.6.31 that vma_adjust and the anon rmap walks touch:
-//! `struct vm_area_struct` (start, end, pgoff, anon_vma, the anon_vma list entry), the
-//! `anon_vma` with its lock and list of vmas, a page table small enough to check a lookup,
-//! mm/mmap.c (`vma_merge`'s calls, `__split_vma`, `__insert_vm_struct`, `__anon_vma_link`)
-//! and mm/rmap.c (`vma_address`, `page_check_address`, `page_referenced_anon`,
-//! `try_to_unmap_anon`), and the trait the variants implement (`crate::vma` holds one file
-//! per version of `vma_adjust`).
+//! The address-space side that `vma_adjust()` and the anon rmap walks touch, for both eras of
+//! the anon rmap:
+//!
+//! * 2.6.31 (`super::vma_2_6_31`): each vma with an anon_vma is on that anon_vma's list by its
+//!   `anon_vma_node`;
+//! * 2.6.34 on (`super::vma_2_6_34`): each vma has a list of `anon_vma_chain` entries
+//!   (`same_vma`), each on its anon_vma's list (`same_anon_vma`); `anon_vma_clone()` links a
+//!   new vma before `vma_adjust`; 012f1800 (2.6.36) locks the root anon_vma.
+//!
+//! The machine here holds the structures of both (`struct vm_area_struct`, `struct anon_vma`,
+//! `struct anon_vma_chain`, `struct page`'s anon fields, a page table with migration entries);
+//! each variant names the code of its era through [`VmaAdjust::Rmap`]. What does not depend
+//! on the era is here: `vma_address`, `page_check_address`, `try_to_unmap_one`,
+//! `remove_migration_pte`, the migration entry helpers, `unmap_and_move` and the fault on a
+//! migration entry, the mm list, and the end checks of the models.
 //!
 //! `vm_start`, `vm_end`, `vm_pgoff` are written under `mmap_sem` (one writer) and read by rmap
-//! under `anon_vma->lock` only: word-sized racy reads the kernel relies on (`READ_ONCE` /
-//! `WRITE_ONCE` words). The anon_vma list links are lock-protected plain words (`RaceCell`).
+//! under the anon_vma lock only: word-sized racy reads the kernel relies on (`READ_ONCE` /
+//! `WRITE_ONCE` words). List links, `vma->anon_vma` and the avc fields are lock-protected
+//! plain words (`RaceCell`): loom reports two accesses no lock orders as a data race.
 
 use crate::ktrace;
 use crate::sync::{
-    spin_lock, unsigned_long, EventCounter, RaceCell, SpinGuard, SpinLock, READ_ONCE, WRITE_ONCE,
+    atomic_add_negative, atomic_inc_return, atomic_read, atomic_t, clear_bit_unlock, spin_lock,
+    test_and_set_bit_lock, test_bit, unsigned_long, EventCounter, RaceCell, SpinGuard, SpinLock,
+    READ_ONCE, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use crate::variant::VariantMeta;
+use crate::BUG_ON;
 
 /// One version of mm/mmap.c's `vma_adjust()`.
 pub trait VmaAdjust: 'static + Send + Sync {
     /// What the variant is (`crate::variant`).
     const META: VariantMeta;
-    /// `vma_adjust(vma, start, end, pgoff, insert)`, with `mmap_sem` held for write.
+    /// The anon rmap of the variant's kernel: `vma_2_6_31::AnonVmaList` (2.6.31: vmas on
+    /// the anon_vma's list), `vma_2_6_34::ChainRmap` (2.6.34: anon_vma_chain) or
+    /// `vma_2_6_34::RootChainRmap` (012f1800 on: the root anon_vma's lock).
+    type Rmap: AnonRmap;
+    /// `vma_adjust(vma, start, end, pgoff, insert)`, with `mmap_sem` held for write. 0 or
+    /// `-ENOMEM` (from 2.6.34; `void` before, where it returns 0 here).
     fn vma_adjust(
         mm: &Mm,
         vma: VmaId,
@@ -29,16 +46,64 @@ pub trait VmaAdjust: 'static + Send + Sync {
         end: usize,
         pgoff: usize,
         insert: Option<VmaId>,
-    );
+    ) -> i32;
+}
+
+/// The anon rmap of one era: how a vma is found from its anon_vma, how `split_vma` links the
+/// new vma, what the rmap walks lock. Each implementation is the era's mm/rmap.c and the
+/// anon_vma parts of its mm/mmap.c.
+pub trait AnonRmap: 'static + Send + Sync {
+    /// The era, for traces and the proofs (`2.6.31`, `2.6.34`, `2.6.36`).
+    const ERA: &'static str;
+    /// `anon_vma_prepare(vma)` for a vma whose anon_vma is `av` (the models' setup: the first
+    /// anonymous fault of the vma did it).
+    fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId);
+    /// Fork's link of the child's copy `vma` of `pvma`: 2.6.31's `anon_vma_link(vma)` (the
+    /// child shares the parent's anon_vma), 2.6.34's `anon_vma_fork(vma, pvma)` (the child
+    /// joins the parent's anon_vmas and gets its own, `new_av`; 2.6.36: whose root is the
+    /// parent's root).
+    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32;
+    /// `split_vma(mm, vma, addr, new_below)` (2.6.31) / `__split_vma` (2.6.34): the new vma
+    /// is slot `new`.
+    fn split_vma<V: VmaAdjust>(
+        mm: &Mm,
+        vma: VmaId,
+        new: VmaId,
+        addr: usize,
+        new_below: bool,
+    ) -> i32;
+    /// `page_referenced_anon(page, ...)`: the number of mappings of `page` the walk found
+    /// (the kernel counts referenced ones; every mapping found counts here).
+    fn page_referenced_anon(mm: &Mm, page: PageId) -> usize;
+    /// `try_to_unmap_anon(page, migration)`: install a migration entry in every mapping found.
+    fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32;
+    /// `remove_migration_ptes(old, new)`: replace every migration entry for `old` by `new`.
+    fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId);
+    /// The models' end check of the era's lists: each anon_vma's list holds exactly the vmas
+    /// (2.6.31) or the anon_vma_chain entries of the vmas (2.6.34) that point to it, and only
+    /// vmas that are in the mm.
+    fn check_anon_vma_lists(mm: &Mm);
 }
 
 pub const PAGE_SHIFT: usize = 12;
 pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
 /// `-EFAULT` as `vma_address()` returns it.
 pub const EFAULT: usize = usize::MAX - 13;
+pub const ENOMEM: i32 = 12;
+pub const EAGAIN: i32 = 11;
+/// try_to_unmap's return values (include/linux/rmap.h).
+pub const SWAP_SUCCESS: i32 = 0;
+pub const SWAP_AGAIN: i32 = 1;
+pub const SWAP_FAIL: i32 = 2;
 
-/// A vma's index in the model's `Mm::vmas`.
+/// A vma's index in `Mm::vmas`.
 pub type VmaId = usize;
+/// An anon_vma's index in `Mm::anon_vmas`.
+pub type AnonVmaId = usize;
+/// An anon_vma_chain's index in `Mm::avcs`.
+pub type AvcId = usize;
+/// A page's index in `Mm::pages` (its pfn).
+pub type PageId = usize;
 
 /// `struct vm_area_struct`, the fields used here.
 pub struct Vma {
@@ -47,54 +112,118 @@ pub struct Vma {
     pub vm_pgoff: unsigned_long,
     /// `vm_file != NULL` (the models' vmas are anonymous: false).
     pub vm_file: bool,
-    /// `vma->anon_vma` (the model has one anon_vma: Some(0)).
-    pub anon_vma: RaceCell<Option<usize>>,
+    /// `vma->anon_vma`.
+    pub anon_vma: RaceCell<Option<AnonVmaId>>,
     /// `vma->vm_next` (mm list, changed under mmap_sem only).
     pub vm_next: RaceCell<Option<VmaId>>,
-    /// `vma->anon_vma_node`: links in the anon_vma's list (ids: vmas, then the head).
-    pub node_next: RaceCell<usize>,
-    pub node_prev: RaceCell<usize>,
+    /// `vma->vm_mm`: which of the machine's mms (0, or 1 for a forked child).
+    pub vm_mm: RaceCell<usize>,
+    /// Ghost: `kmem_cache_free(vm_area_cachep, vma)` was called (a walk that reaches it
+    /// uses freed memory).
+    pub freed: RaceCell<bool>,
 }
 
-/// `struct anon_vma`: its lock and the list of vmas.
+/// `struct anon_vma`: its lock, its root (012f1800) and the head of its list.
 pub struct AnonVma {
     pub lock: SpinLock<()>,
-    /// How often `vma_adjust` took the lock (a statistic for tests and benchmarks; a plain
+    /// `anon_vma->root` (2.6.36): the oldest anon_vma of the fork tree (itself, unless
+    /// `anon_vma_fork` set it).
+    pub root: RaceCell<AnonVmaId>,
+    /// How often `vma_adjust` took this lock (a statistic for tests and benchmarks; a plain
     /// std atomic, invisible to the checkers).
     pub adjust_locks: EventCounter,
-    pub head_next: RaceCell<usize>,
-    pub head_prev: RaceCell<usize>,
 }
 
-/// One mm: its vmas (slots, some unused until `__split_vma` takes one), one anon_vma, and a
-/// page table: `ptes[address >> PAGE_SHIFT]` holds the page mapped there.
+/// `struct anon_vma_chain` (include/linux/rmap.h, 2.6.34).
+pub struct AnonVmaChain {
+    pub vma: RaceCell<VmaId>,
+    pub anon_vma: RaceCell<AnonVmaId>,
+}
+
+/// `struct page`, the anon fields: `flags` (PG_locked), `_mapcount`, `index`, `mapping`.
+pub struct Page {
+    pub flags: unsigned_long,
+    pub _mapcount: atomic_t,
+    pub index: unsigned_long,
+    /// `page->mapping`: `anon_vma | PAGE_MAPPING_ANON`, or 0.
+    pub mapping: unsigned_long,
+}
+
+/// `struct list_head`: links are node ids (see [`Mm`] for the id ranges).
+pub struct ListHead {
+    pub next: RaceCell<usize>,
+    pub prev: RaceCell<usize>,
+}
+
+/// How many of each structure a model's mm has.
+#[derive(Clone, Copy, Debug)]
+pub struct MmSize {
+    pub vmas: usize,
+    pub anon_vmas: usize,
+    pub pages: usize,
+    /// Page-table slots of each mm.
+    pub ptes: usize,
+    /// mms (1; 2 for a model with a forked child).
+    pub mms: usize,
+}
+
+/// The machine: one mm (or a parent and a forked child) with its vmas (slots, some unused until
+/// `split_vma` takes one), anon_vmas, anon_vma_chain entries (a pool `anon_vma_chain_alloc`
+/// takes from), pages and a page table per mm: mm `m`'s pte for `address` is
+/// `ptes[m * ptes_per_mm + (address >> PAGE_SHIFT)]`.
+///
+/// List node ids, with V vmas, A anon_vmas, C avcs: `vma->anon_vma_node` `0..V`, the
+/// anon_vmas' heads `V..V+A`, `avc->same_anon_vma` then `avc->same_vma` (C each), then the
+/// vmas' `anon_vma_chain` heads (V).
 pub struct Mm {
     pub vmas: Vec<Vma>,
-    pub anon_vma: AnonVma,
+    pub anon_vmas: Vec<AnonVma>,
+    pub avcs: Vec<AnonVmaChain>,
+    /// The next unused avc (`anon_vma_chain_alloc`; mmap_sem holder only).
+    pub avc_free: RaceCell<AvcId>,
+    pub nodes: Vec<ListHead>,
+    pub pages: Vec<Page>,
     pub ptes: Vec<unsigned_long>,
-    /// `page->index` of the anon pages mapped (by pfn-like page number).
-    pub page_index: Vec<unsigned_long>,
-    pub mmap: RaceCell<Option<VmaId>>,
+    pub ptes_per_mm: usize,
+    /// Each mm's `mm->mmap`.
+    pub mmap: Vec<RaceCell<Option<VmaId>>>,
 }
 
-/// A vma's anon_vma list links when it is on no list (the kernel's entries are poisoned
-/// after `list_del`; a walk that follows one fails).
-const NOT_LINKED: usize = usize::MAX;
+/// A list entry that is on no list (the kernel poisons entries on `list_del`; a walk that
+/// follows one fails).
+pub const LIST_POISON: usize = usize::MAX;
 
 /// A pte that maps nothing.
-const NO_PAGE: usize = usize::MAX;
+pub const PTE_NONE: usize = usize::MAX;
+/// A pte holding a migration entry: `SWP_MIGRATION | pfn` (swapops.h's
+/// `swp_entry(SWP_MIGRATION_*, page_to_pfn(page))`).
+pub const SWP_MIGRATION: usize = 1 << 40;
+/// `PAGE_MAPPING_ANON`.
+pub const PAGE_MAPPING_ANON: usize = 1;
+/// `PG_locked`.
+pub const PG_LOCKED: u32 = 0;
 
-/// Node id of the anon_vma list head.
-fn head_id(mm: &Mm) -> usize {
-    mm.vmas.len()
+/// What a list node id is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// `vma->anon_vma_node` (2.6.31).
+    VmaNode(VmaId),
+    /// `anon_vma->head`.
+    AnonVmaHead(AnonVmaId),
+    /// `avc->same_anon_vma` (2.6.34).
+    SameAnonVma(AvcId),
+    /// `avc->same_vma` (2.6.34).
+    SameVma(AvcId),
+    /// `vma->anon_vma_chain` (2.6.34).
+    VmaChainHead(VmaId),
 }
 
 impl Mm {
-    /// An mm with `nr_vmas` vma slots and a page table of `nr_ptes` entries.
-    pub fn new(nr_vmas: usize, nr_ptes: usize, nr_pages: usize) -> Mm {
-        let head = nr_vmas;
-        Mm {
-            vmas: (0..nr_vmas)
+    pub fn new(size: MmSize) -> Mm {
+        let nr_avcs = 2 * size.vmas;
+        let nr_nodes = 2 * size.vmas + size.anon_vmas + 2 * nr_avcs;
+        let mut mm = Mm {
+            vmas: (0..size.vmas)
                 .map(|_| Vma {
                     vm_start: unsigned_long::new(0),
                     vm_end: unsigned_long::new(0),
@@ -102,92 +231,332 @@ impl Mm {
                     vm_file: false,
                     anon_vma: RaceCell::new(None),
                     vm_next: RaceCell::new(None),
-                    node_next: RaceCell::new(NOT_LINKED),
-                    node_prev: RaceCell::new(NOT_LINKED),
+                    vm_mm: RaceCell::new(0),
+                    freed: RaceCell::new(false),
                 })
                 .collect(),
-            anon_vma: AnonVma {
-                lock: SpinLock::new(()),
-                adjust_locks: EventCounter::default(),
-                head_next: RaceCell::new(head),
-                head_prev: RaceCell::new(head),
-            },
-            ptes: (0..nr_ptes).map(|_| unsigned_long::new(NO_PAGE)).collect(),
-            page_index: (0..nr_pages).map(|_| unsigned_long::new(0)).collect(),
-            mmap: RaceCell::new(None),
+            anon_vmas: (0..size.anon_vmas)
+                .map(|i| AnonVma {
+                    lock: SpinLock::new(()),
+                    root: RaceCell::new(i),
+                    adjust_locks: EventCounter::default(),
+                })
+                .collect(),
+            avcs: (0..nr_avcs)
+                .map(|_| AnonVmaChain {
+                    vma: RaceCell::new(usize::MAX),
+                    anon_vma: RaceCell::new(usize::MAX),
+                })
+                .collect(),
+            avc_free: RaceCell::new(0),
+            nodes: Vec::with_capacity(nr_nodes),
+            pages: (0..size.pages)
+                .map(|_| Page {
+                    flags: unsigned_long::new(0),
+                    _mapcount: atomic_t::new(-1),
+                    index: unsigned_long::new(0),
+                    mapping: unsigned_long::new(0),
+                })
+                .collect(),
+            ptes: (0..size.ptes * size.mms.max(1))
+                .map(|_| unsigned_long::new(PTE_NONE))
+                .collect(),
+            ptes_per_mm: size.ptes,
+            mmap: (0..size.mms.max(1)).map(|_| RaceCell::new(None)).collect(),
+        };
+        for id in 0..nr_nodes {
+            // INIT_LIST_HEAD for heads; entries start unlinked (poisoned).
+            let head = matches!(mm.node(id), Node::AnonVmaHead(_) | Node::VmaChainHead(_));
+            let v = if head { id } else { LIST_POISON };
+            mm.nodes.push(ListHead {
+                next: RaceCell::new(v),
+                prev: RaceCell::new(v),
+            });
+        }
+        mm
+    }
+
+    fn nr_avcs(&self) -> usize {
+        self.avcs.len()
+    }
+
+    /// What node `id` is.
+    pub fn node(&self, id: usize) -> Node {
+        let (v, a, c) = (self.vmas.len(), self.anon_vmas.len(), self.nr_avcs());
+        if id < v {
+            Node::VmaNode(id)
+        } else if id < v + a {
+            Node::AnonVmaHead(id - v)
+        } else if id < v + a + c {
+            Node::SameAnonVma(id - v - a)
+        } else if id < v + a + 2 * c {
+            Node::SameVma(id - v - a - c)
+        } else {
+            Node::VmaChainHead(id - v - a - 2 * c)
         }
     }
 
-    fn next_of(&self, id: usize) -> &RaceCell<usize> {
-        if id == head_id(self) {
-            &self.anon_vma.head_next
-        } else {
-            &self.vmas[id].node_next
-        }
+    /// `&anon_vma->head`.
+    pub fn anon_vma_head(&self, av: AnonVmaId) -> usize {
+        self.vmas.len() + av
     }
-    fn prev_of(&self, id: usize) -> &RaceCell<usize> {
-        if id == head_id(self) {
-            &self.anon_vma.head_prev
-        } else {
-            &self.vmas[id].node_prev
-        }
+    /// `&vma->anon_vma_node`.
+    pub fn anon_vma_node(&self, vma: VmaId) -> usize {
+        vma
     }
+    /// `&avc->same_anon_vma`.
+    pub fn same_anon_vma(&self, avc: AvcId) -> usize {
+        self.vmas.len() + self.anon_vmas.len() + avc
+    }
+    /// `&avc->same_vma`.
+    pub fn same_vma(&self, avc: AvcId) -> usize {
+        self.vmas.len() + self.anon_vmas.len() + self.nr_avcs() + avc
+    }
+    /// `&vma->anon_vma_chain`.
+    pub fn anon_vma_chain(&self, vma: VmaId) -> usize {
+        self.vmas.len() + self.anon_vmas.len() + 2 * self.nr_avcs() + vma
+    }
+
     fn describe(&self, id: usize) -> String {
-        if id == head_id(self) {
-            "anon_vma head".to_string()
-        } else if id < self.vmas.len() {
-            format!("vma#{id}")
-        } else {
-            format!("{id:#x}")
+        if id >= self.nodes.len() {
+            return format!("{id:#x} (poisoned)");
+        }
+        match self.node(id) {
+            Node::VmaNode(v) => format!("vma#{v}"),
+            Node::AnonVmaHead(a) => format!("anon_vma#{a} head"),
+            Node::SameAnonVma(c) => format!("avc#{c}"),
+            Node::SameVma(c) => format!("avc#{c}.same_vma"),
+            Node::VmaChainHead(v) => format!("vma#{v}->anon_vma_chain"),
         }
     }
 }
 
-/// `__anon_vma_link(vma)` (mm/rmap.c, 2.6.31): `list_add_tail(&vma->anon_vma_node,
-/// &anon_vma->head)`, with CONFIG_DEBUG_LIST's `__list_add` checks. Caller holds the lock
-/// (or, for a vma nobody can see yet, needs none).
-pub fn __anon_vma_link(mm: &Mm, vma: VmaId) {
-    let head = head_id(mm);
-    let prev = mm.anon_vma.head_prev.get();
-    let np = mm.prev_of(head).get();
+// ---------------------------------------------------------------------------------------------
+// include/linux/list.h with CONFIG_DEBUG_LIST (lib/list_debug.c)
+
+/// `__list_add(new, prev, next)` with CONFIG_DEBUG_LIST's checks.
+fn __list_add(mm: &Mm, func: &'static str, new: usize, prev: usize, next: usize) {
+    let np = mm.nodes[next].prev.get();
     if np != prev {
         fail(
-            "__anon_vma_link",
+            func,
             Invariant::ListCorruption,
             format!(
-                "list_add corruption: next->prev should be {}",
-                mm.describe(prev)
+                "list_add corruption. next->prev should be prev ({}), but was {}",
+                mm.describe(prev),
+                mm.describe(np)
             ),
         );
     }
-    let pn = mm.next_of(prev).get();
-    if pn != head {
+    let pn = mm.nodes[prev].next.get();
+    if pn != next {
         fail(
-            "__anon_vma_link",
+            func,
             Invariant::ListCorruption,
             format!(
-                "list_add corruption: prev->next should be the head, was {}",
+                "list_add corruption. prev->next should be next ({}), but was {}",
+                mm.describe(next),
                 mm.describe(pn)
             ),
         );
     }
-    mm.prev_of(head).set(vma);
-    mm.vmas[vma].node_next.set(head);
-    mm.vmas[vma].node_prev.set(prev);
-    mm.next_of(prev).set(vma);
-    ktrace!("__anon_vma_link", "vma#{vma} linked on the anon_vma list");
+    mm.nodes[next].prev.set(new);
+    mm.nodes[new].next.set(next);
+    mm.nodes[new].prev.set(prev);
+    mm.nodes[prev].next.set(new);
 }
 
-/// `spin_lock(&anon_vma->lock)` as `vma_adjust` takes it (counted).
-pub fn anon_vma_lock_for_adjust(mm: &Mm) -> SpinGuard<'_, ()> {
-    mm.anon_vma.adjust_locks.count();
-    spin_lock(&mm.anon_vma.lock)
+/// `list_add_tail(new, head)`.
+pub fn list_add_tail(mm: &Mm, func: &'static str, new: usize, head: usize) {
+    let prev = mm.nodes[head].prev.get();
+    __list_add(mm, func, new, prev, head);
 }
 
-/// `vma_address(page, vma)` (mm/rmap.c, 2.6.31).
-pub fn vma_address(mm: &Mm, page: usize, vma: VmaId) -> usize {
+/// `list_add(new, head)`.
+pub fn list_add(mm: &Mm, func: &'static str, new: usize, head: usize) {
+    let next = mm.nodes[head].next.get();
+    __list_add(mm, func, new, head, next);
+}
+
+/// `list_del(entry)` with CONFIG_DEBUG_LIST's checks; the entry is poisoned.
+pub fn list_del(mm: &Mm, func: &'static str, entry: usize) {
+    let prev = mm.nodes[entry].prev.get();
+    let next = mm.nodes[entry].next.get();
+    if prev >= mm.nodes.len() || next >= mm.nodes.len() {
+        fail(
+            func,
+            Invariant::ListCorruption,
+            format!(
+                "list_del corruption: {} is not on a list",
+                mm.describe(entry)
+            ),
+        );
+    }
+    if mm.nodes[prev].next.get() != entry || mm.nodes[next].prev.get() != entry {
+        fail(
+            func,
+            Invariant::ListCorruption,
+            format!("list_del corruption at {}", mm.describe(entry)),
+        );
+    }
+    mm.nodes[next].prev.set(prev);
+    mm.nodes[prev].next.set(next);
+    mm.nodes[entry].next.set(LIST_POISON);
+    mm.nodes[entry].prev.set(LIST_POISON);
+}
+
+/// `list_empty(head)`.
+pub fn list_empty(mm: &Mm, head: usize) -> bool {
+    mm.nodes[head].next.get() == head
+}
+
+/// The entries of the list at `head`, in order (`list_for_each`): a walk that runs into a
+/// poisoned or foreign node, or loops, is list corruption.
+pub fn list_entries(mm: &Mm, func: &'static str, head: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut cur = mm.nodes[head].next.get();
+    while cur != head {
+        if cur >= mm.nodes.len() || out.len() > mm.nodes.len() {
+            fail(
+                func,
+                Invariant::ListCorruption,
+                format!(
+                    "the list at {} runs into {}",
+                    mm.describe(head),
+                    mm.describe(cur)
+                ),
+            );
+        }
+        out.push(cur);
+        cur = mm.nodes[cur].next.get();
+    }
+    out
+}
+
+/// The next entry after `cur` on a list being walked (one step of `list_for_each_entry`).
+pub fn list_next(mm: &Mm, func: &'static str, cur: usize) -> usize {
+    let next = mm.nodes[cur].next.get();
+    if next >= mm.nodes.len() {
+        fail(
+            func,
+            Invariant::ListCorruption,
+            format!(
+                "list walk runs from {} into a poisoned entry",
+                mm.describe(cur)
+            ),
+        );
+    }
+    next
+}
+
+// ---------------------------------------------------------------------------------------------
+// The anon_vma lock as vma_adjust takes it
+
+/// `spin_lock(&anon_vma->lock)` as `vma_adjust` takes it (2.6.31; counted for the lock
+/// decision table and the benchmarks).
+pub fn anon_vma_lock_for_adjust(mm: &Mm, av: AnonVmaId) -> SpinGuard<'_, ()> {
+    mm.anon_vmas[av].adjust_locks.count();
+    spin_lock(&mm.anon_vmas[av].lock)
+}
+
+/// `anon_vma_lock(anon_vma)` of 012f1800 (include/linux/rmap.h, 2.6.36):
+/// `spin_lock(&anon_vma->root->lock)`, as `vma_adjust` takes it (counted on `anon_vma`).
+pub fn anon_vma_root_lock_for_adjust(mm: &Mm, av: AnonVmaId) -> SpinGuard<'_, ()> {
+    mm.anon_vmas[av].adjust_locks.count();
+    spin_lock(&mm.anon_vmas[mm.anon_vmas[av].root.get()].lock)
+}
+
+/// How often `vma_adjust` took any anon_vma lock (the decision table, the benchmarks).
+pub fn adjust_locks(mm: &Mm) -> u64 {
+    mm.anon_vmas.iter().map(|a| a.adjust_locks.get()).sum()
+}
+
+// ---------------------------------------------------------------------------------------------
+// struct page: anon fields, PG_locked, mapcount
+
+/// `PageLocked(page)`.
+pub fn PageLocked(mm: &Mm, page: PageId) -> bool {
+    test_bit(PG_LOCKED, &mm.pages[page].flags)
+}
+
+/// `trylock_page(page)`.
+pub fn trylock_page(mm: &Mm, page: PageId) -> bool {
+    !test_and_set_bit_lock(PG_LOCKED, &mm.pages[page].flags)
+}
+
+/// `unlock_page(page)` (no waiters in the models).
+pub fn unlock_page(mm: &Mm, page: PageId) {
+    clear_bit_unlock(PG_LOCKED, &mm.pages[page].flags);
+    ktrace!("unlock_page", "page {page} unlocked");
+}
+
+/// `page_mapped(page)`: `atomic_read(&page->_mapcount) >= 0`.
+pub fn page_mapped(mm: &Mm, page: PageId) -> bool {
+    atomic_read(&mm.pages[page]._mapcount) >= 0
+}
+
+/// `page_mapcount(page)`: `atomic_read(&page->_mapcount) + 1`.
+pub fn page_mapcount(mm: &Mm, page: PageId) -> usize {
+    (atomic_read(&mm.pages[page]._mapcount) + 1).max(0) as usize
+}
+
+/// `page_anon_vma(page)`: the anon_vma `page->mapping` points to, if the page is anon.
+pub fn page_anon_vma(mm: &Mm, page: PageId) -> Option<AnonVmaId> {
+    let anon_mapping = READ_ONCE(&mm.pages[page].mapping);
+    if anon_mapping & PAGE_MAPPING_ANON == 0 {
+        return None;
+    }
+    Some(anon_mapping >> 1)
+}
+
+/// `page_add_anon_rmap(page, vma, address)` (mm/rmap.c), the mapcount part.
+pub fn page_add_anon_rmap(mm: &Mm, page: PageId) {
+    atomic_inc_return(&mm.pages[page]._mapcount);
+}
+
+/// `page_remove_rmap(page)` (mm/rmap.c), the mapcount part.
+pub fn page_remove_rmap(mm: &Mm, page: PageId) {
+    atomic_add_negative(-1, &mm.pages[page]._mapcount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// include/linux/swapops.h: migration entries
+
+/// `make_migration_entry(page, write)` (include/linux/swapops.h).
+pub fn make_migration_entry(mm: &Mm, page: PageId) -> usize {
+    BUG_ON!("make_migration_entry", !PageLocked(mm, page));
+    SWP_MIGRATION | page
+}
+
+/// `is_swap_pte(pte) && is_migration_entry(pte_to_swp_entry(pte))`.
+pub fn is_migration_entry(pte: usize) -> bool {
+    pte != PTE_NONE && pte & SWP_MIGRATION != 0
+}
+
+/// `migration_entry_to_page(entry)` (include/linux/swapops.h): "Any use of migration
+/// entries may only occur while the corresponding page is locked":
+/// `BUG_ON(!PageLocked(p))`.
+pub fn migration_entry_to_page(mm: &Mm, entry: usize) -> PageId {
+    let p = entry & !SWP_MIGRATION;
+    // Any use of migration entries may only occur while the corresponding page is locked
+    BUG_ON!("migration_entry_to_page", !PageLocked(mm, p));
+    p
+}
+
+// ---------------------------------------------------------------------------------------------
+// mm/rmap.c, the parts both eras share
+
+/// `vma_address(page, vma)` (mm/rmap.c, 2.6.31; the same through 3.6).
+pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     let v = &mm.vmas[vma];
-    let pgoff = READ_ONCE(&mm.page_index[page]); // page->index
+    if v.freed.get() {
+        fail(
+            "vma_address",
+            Invariant::UseAfterFree,
+            format!("rmap walk reads vma#{vma} after kmem_cache_free"),
+        );
+    }
+    let pgoff = READ_ONCE(&mm.pages[page].index); // page->index
     let start = READ_ONCE(&v.vm_start);
     let vm_pgoff = READ_ONCE(&v.vm_pgoff);
     let address = start.wrapping_add(pgoff.wrapping_sub(vm_pgoff) << PAGE_SHIFT);
@@ -196,125 +565,203 @@ pub fn vma_address(mm: &Mm, page: usize, vma: VmaId) -> usize {
         "vma_address",
         "page {page} index {pgoff:#x} in vma#{vma} [{start:#x}, {end:#x}) pgoff {vm_pgoff:#x}: address {address:#x}"
     );
-    if address < start2 || address >= end {
+    if vma_address_out_of_range(address, start2, end) {
         // page should be within @vma mapping range
+        ktrace!("vma_address", "-EFAULT: {address:#x} is outside vma#{vma}");
         return EFAULT;
     }
     address
 }
 
-/// `page_check_address(page, mm, address, ...)` (mm/rmap.c): is `page` mapped at `address`?
-pub fn page_check_address(mm: &Mm, page: usize, address: usize) -> bool {
-    let slot = address >> PAGE_SHIFT;
-    slot < mm.ptes.len() && READ_ONCE(&mm.ptes[slot]) == page
+/// `vma_address`'s range check: `address < vma->vm_start || address >= vma->vm_end`.
+#[inline]
+fn vma_address_out_of_range(address: usize, vm_start: usize, vm_end: usize) -> bool {
+    address < vm_start || address >= vm_end
 }
 
-/// `page_referenced_anon(page, ...)` (mm/rmap.c, 2.6.31) reduced to its walk: take
-/// `anon_vma->lock`, visit every vma on the list, compute the address, look the page up.
-/// Returns how many mappings it found.
-pub fn page_referenced_anon(mm: &Mm, page: usize) -> usize {
-    let _lock = spin_lock(&mm.anon_vma.lock); // page_lock_anon_vma()
-    let head = head_id(mm);
-    let mut found = 0;
-    let mut cur = mm.anon_vma.head_next.get();
-    let mut steps = 0;
-    while cur != head {
-        if cur >= mm.vmas.len() || steps > mm.vmas.len() {
-            fail(
-                "page_referenced_anon",
-                Invariant::ListCorruption,
-                format!("anon_vma list runs into {}", mm.describe(cur)),
-            );
-        }
-        let address = vma_address(mm, page, cur);
-        if address != EFAULT && page_check_address(mm, page, address) {
-            found += 1;
-        }
-        cur = mm.vmas[cur].node_next.get();
-        steps += 1;
+/// The pte of `address` in the page table of `vma->vm_mm` (None: beyond the page table).
+pub fn pte_slot(mm: &Mm, vma: VmaId, address: usize) -> Option<usize> {
+    let slot = address >> PAGE_SHIFT;
+    (slot < mm.ptes_per_mm).then(|| mm.vmas[vma].vm_mm.get() * mm.ptes_per_mm + slot)
+}
+
+/// `page_check_address(page, vma->vm_mm, address, &ptl, sync)` (mm/rmap.c): is `page` mapped
+/// (present) at `address` in `vma`'s mm? (The pte lock is left out: only the migrating CPU
+/// writes ptes in the models.)
+pub fn page_check_address(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> bool {
+    pte_slot(mm, vma, address).is_some_and(|s| READ_ONCE(&mm.ptes[s]) == page)
+}
+
+/// `try_to_unmap_one(page, vma, address, TTU_MIGRATION)` (mm/rmap.c, 2.6.34; in 2.6.31
+/// `try_to_unmap_one(page, vma, 1)` computes the address first, then the same): the
+/// migration path, "Store the pfn of the page in a special migration pte".
+pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i32 {
+    if !page_check_address(mm, page, vma, address) {
+        return SWAP_AGAIN;
+    }
+    // Nuke the page table entry.
+    let slot = pte_slot(mm, vma, address).expect("page_check_address found it");
+    // Store the pfn of the page in a special migration pte. do_swap_page() will wait until
+    // the migration pte is removed and then restart fault handling.
+    let entry = make_migration_entry(mm, page);
+    WRITE_ONCE(&mm.ptes[slot], entry);
+    ktrace!(
+        "try_to_unmap_one",
+        "page {page} at {address:#x} (vma#{vma}): migration entry installed"
+    );
+    page_remove_rmap(mm, page);
+    SWAP_AGAIN
+}
+
+/// `remove_migration_pte(new, vma, addr, old)` (mm/migrate.c, 2.6.34; 2.6.31's
+/// `remove_migration_pte(vma, old, new)` computes `addr` first, then the same): "Restore a
+/// potential migration pte to a working pte entry".
+pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
+    let Some(slot) = pte_slot(mm, vma, addr) else {
+        return SWAP_AGAIN;
+    };
+    let pte = READ_ONCE(&mm.ptes[slot]);
+    if !is_migration_entry(pte) {
+        ktrace!(
+            "remove_migration_pte",
+            "{addr:#x} (vma#{vma}): no migration entry there"
+        );
+        return SWAP_AGAIN;
+    }
+    let entry = pte;
+    if migration_entry_to_page(mm, entry) != old {
+        return SWAP_AGAIN;
+    }
+    // get_page(new); pte = pte_mkold(mk_pte(new, vma->vm_page_prot)); set_pte_at(...)
+    WRITE_ONCE(&mm.ptes[slot], new);
+    page_add_anon_rmap(mm, new);
+    ktrace!(
+        "remove_migration_pte",
+        "{addr:#x} (vma#{vma}): migration entry of page {old} replaced by page {new}"
+    );
+    SWAP_AGAIN
+}
+
+// ---------------------------------------------------------------------------------------------
+// mm/migrate.c: unmap_and_move (2.6.31; 2.6.34 the same in these steps)
+
+/// `unmap_and_move(get_new_page, private, page, force)` (mm/migrate.c, 2.6.31) for an anon
+/// page: lock it, `try_to_unmap(page, 1)` (migration entries in every mapping found), move
+/// it to `newpage` if it is no longer mapped, remove the migration entries (pointing them at
+/// `newpage`, or back at `page` on failure), unlock. Returns 0 when the page moved.
+pub fn unmap_and_move<R: AnonRmap>(mm: &Mm, page: PageId, newpage: PageId) -> i32 {
+    let mut rc = -EAGAIN;
+    if !trylock_page(mm, page) {
+        return rc;
     }
     ktrace!(
-        "page_referenced_anon",
-        "page {page}: {found} mapping(s) found"
+        "unmap_and_move",
+        "page {page} locked for migration to page {newpage}"
     );
-    found
-}
+    // rcu_read_lock(): the anon_vma cannot be freed under us.
 
-/// The rmap invariant: a walk that runs while `page` is mapped finds every mapping (a missed
-/// one is what becomes a stale pte after migration or reclaim).
-pub fn check_walk(mm: &Mm, page: usize, mapped: usize) {
-    let found = page_referenced_anon(mm, page);
-    if found != mapped {
-        fail(
-            "page_referenced_anon",
-            Invariant::RmapMiss,
-            format!("rmap walk of page {page} found {found} of its {mapped} mapping(s)"),
-        );
+    // Establish migration ptes or remove ptes
+    R::try_to_unmap_anon(mm, page);
+
+    if !page_mapped(mm, page) {
+        rc = move_to_new_page::<R>(mm, newpage, page);
     }
+
+    if rc != 0 {
+        R::remove_migration_ptes(mm, page, page);
+    }
+    unlock_page(mm, page);
+    ktrace!("unmap_and_move", "page {page}: rc {rc}");
+    rc
 }
 
-/// Map `page` (with `page->index` = `index`) at `address` (setup, single-threaded).
-pub fn map_page(mm: &Mm, page: usize, index: usize, address: usize) {
-    WRITE_ONCE(&mm.page_index[page], index);
-    WRITE_ONCE(&mm.ptes[address >> PAGE_SHIFT], page);
+/// `move_to_new_page(newpage, page)` (mm/migrate.c, 2.6.31): "Move a page to a newly
+/// allocated page. The page is locked and all ptes have been successfully removed."
+fn move_to_new_page<R: AnonRmap>(mm: &Mm, newpage: PageId, page: PageId) -> i32 {
+    // Block others from accessing the page when we get around to establishing additional
+    // references. We are the only one holding a reference to the new page at this point.
+    BUG_ON!("move_to_new_page", !trylock_page(mm, newpage));
+
+    // Prepare mapping for the new page.
+    WRITE_ONCE(&mm.pages[newpage].index, READ_ONCE(&mm.pages[page].index));
+    WRITE_ONCE(
+        &mm.pages[newpage].mapping,
+        READ_ONCE(&mm.pages[page].mapping),
+    );
+
+    // mapping = page_mapping(page) is NULL for an anon page not in the swap cache:
+    // rc = migrate_page(mapping, newpage, page) -> migrate_page_copy(), which ends with
+    // page->mapping = NULL.
+    WRITE_ONCE(&mm.pages[page].mapping, 0);
+    let rc = 0;
+
+    if rc == 0 {
+        R::remove_migration_ptes(mm, page, newpage);
+    } else {
+        WRITE_ONCE(&mm.pages[newpage].mapping, 0);
+    }
+    unlock_page(mm, newpage);
+    rc
 }
 
-/// Link `vma` = [start, end) pgoff into the mm (after `prev`) and on the anon_vma (setup).
-pub fn setup_vma(mm: &Mm, vma: VmaId, start: usize, end: usize, pgoff: usize, prev: Option<VmaId>) {
+/// A later fault at `address` (`handle_mm_fault` -> `handle_pte_fault` -> `do_swap_page`,
+/// mm/memory.c): a migration entry sends it to `migration_entry_wait(mm, pmd, address)`
+/// (mm/migrate.c), which calls `migration_entry_to_page(entry)` under the pte lock. A
+/// migration entry left behind after the page was unlocked is the kernel's BUG there
+/// ("kernel BUG at include/linux/swapops.h:105!").
+pub fn do_swap_page(mm: &Mm, vm_mm: usize, address: usize) {
+    let pte = READ_ONCE(&mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)]);
+    if !is_migration_entry(pte) {
+        return;
+    }
+    ktrace!(
+        "do_swap_page",
+        "fault at {address:#x} (mm {vm_mm}): migration entry for page {}: migration_entry_wait()",
+        pte & !SWP_MIGRATION
+    );
+    // migration_entry_wait(): page = migration_entry_to_page(entry); get_page(page);
+    // pte_unmap_unlock(ptep, ptl); wait_on_page_locked(page); put_page(page);
+    let _page = migration_entry_to_page(mm, pte);
+}
+
+// ---------------------------------------------------------------------------------------------
+// mm/mmap.c, the parts both eras share
+
+/// `__vma_unlink(mm, vma, prev)` (mm/mmap.c): take `vma` off the mm list (the rb-tree and
+/// mmap_cache are not modelled).
+pub fn __vma_unlink(mm: &Mm, vma: VmaId, prev: VmaId) {
+    mm.vmas[prev].vm_next.set(mm.vmas[vma].vm_next.get());
+    ktrace!("__vma_unlink", "vma#{vma} unlinked from the mm");
+}
+
+/// `kmem_cache_free(vm_area_cachep, vma)`.
+pub fn kmem_cache_free_vma(mm: &Mm, vma: VmaId) {
+    mm.vmas[vma].freed.set(true);
+    ktrace!("kmem_cache_free", "vma#{vma} freed");
+}
+
+/// `__vma_link_list(mm, vma, prev, rb_parent)` (mm/mmap.c, before 2.6.36): after `prev`, or
+/// first.
+pub fn __vma_link_list(mm: &Mm, vma: VmaId, prev: Option<VmaId>) {
     let v = &mm.vmas[vma];
-    WRITE_ONCE(&v.vm_start, start);
-    WRITE_ONCE(&v.vm_end, end);
-    WRITE_ONCE(&v.vm_pgoff, pgoff);
-    v.anon_vma.set(Some(0));
+    let mmap = &mm.mmap[v.vm_mm.get()];
     match prev {
         Some(p) => {
             v.vm_next.set(mm.vmas[p].vm_next.get());
             mm.vmas[p].vm_next.set(Some(vma));
         }
         None => {
-            v.vm_next.set(mm.mmap.get());
-            mm.mmap.set(Some(vma));
+            v.vm_next.set(mmap.get());
+            mmap.set(Some(vma));
         }
     }
-    __anon_vma_link(mm, vma);
 }
 
-/// `__insert_vm_struct(mm, vma)` (mm/mmap.c, 2.6.31): link into the mm list (`__vma_link`)
-/// and onto the anon_vma list (`__anon_vma_link`).
-pub fn __insert_vm_struct(mm: &Mm, vma: VmaId, prev: VmaId) {
-    let v = &mm.vmas[vma];
-    v.vm_next.set(mm.vmas[prev].vm_next.get());
-    mm.vmas[prev].vm_next.set(Some(vma));
-    __anon_vma_link(mm, vma);
-}
-
-/// `__anon_vma_merge(vma, next)` (mm/rmap.c, 2.6.31): `list_del(&next->anon_vma_node)`.
-/// Caller holds the lock.
-pub fn __anon_vma_merge(mm: &Mm, next: VmaId) {
-    let prev = mm.vmas[next].node_prev.get();
-    let nx = mm.vmas[next].node_next.get();
-    if mm.next_of(prev).get() != next || mm.prev_of(nx).get() != next {
-        fail(
-            "__anon_vma_merge",
-            Invariant::ListCorruption,
-            format!("list_del corruption at vma#{next}"),
-        );
-    }
-    mm.next_of(prev).set(nx);
-    mm.prev_of(nx).set(prev);
-    mm.vmas[next].node_next.set(NOT_LINKED);
-    mm.vmas[next].node_prev.set(NOT_LINKED);
-}
-
-/// `__vma_unlink(mm, next, prev)` (mm/mmap.c, 2.6.31): take `next` off the mm list.
-pub fn __vma_unlink(mm: &Mm, next: VmaId, prev: VmaId) {
-    mm.vmas[prev].vm_next.set(mm.vmas[next].vm_next.get());
-}
-
-/// The vma before `vma` in the mm list (what `find_vma_prepare` finds for an insert).
-pub fn vma_prev(mm: &Mm, start: usize) -> Option<VmaId> {
+/// `find_vma_prepare(mm, addr, &prev, ...)`'s `prev`: the last vma of mm `vm_mm` starting
+/// below `start`.
+pub fn find_vma_prev(mm: &Mm, vm_mm: usize, start: usize) -> Option<VmaId> {
     let mut prev = None;
-    let mut cur = mm.mmap.get();
+    let mut cur = mm.mmap[vm_mm].get();
     while let Some(c) = cur {
         if READ_ONCE(&mm.vmas[c].vm_start) >= start {
             break;
@@ -325,27 +772,124 @@ pub fn vma_prev(mm: &Mm, start: usize) -> Option<VmaId> {
     prev
 }
 
-/// `__split_vma(mm, vma, addr, new_below = 0)` (mm/mmap.c, 2.6.31): the new vma (slot `new`)
-/// takes [addr, end) and is inserted by `vma_adjust` under the anon_vma lock.
-pub fn __split_vma<V: VmaAdjust>(mm: &Mm, vma: VmaId, new: VmaId, addr: usize) {
+/// The vmas in the mms' lists, in order.
+pub fn mm_vmas(mm: &Mm) -> Vec<VmaId> {
+    let mut out = Vec::new();
+    for mmap in &mm.mmap {
+        let mut cur = mmap.get();
+        while let Some(c) = cur {
+            if out.len() > mm.vmas.len() {
+                fail(
+                    "mm_vmas",
+                    Invariant::ListCorruption,
+                    "the mm's vma list loops".to_string(),
+                );
+            }
+            out.push(c);
+            cur = mm.vmas[c].vm_next.get();
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model setup and end checks
+
+/// Set up vma `vma` = [start, end) pgoff, linked into the mm after `prev`, with anon_vma
+/// `anon_vma` (None: the vma never faulted an anon page).
+pub fn setup_vma<R: AnonRmap>(
+    mm: &Mm,
+    vma: VmaId,
+    (start, end, pgoff): (usize, usize, usize),
+    prev: Option<VmaId>,
+    anon_vma: Option<AnonVmaId>,
+) {
     let v = &mm.vmas[vma];
-    let n = &mm.vmas[new];
-    // *new = *vma;
-    let (start, end, pgoff) = (
-        READ_ONCE(&v.vm_start),
-        READ_ONCE(&v.vm_end),
-        READ_ONCE(&v.vm_pgoff),
+    WRITE_ONCE(&v.vm_start, start);
+    WRITE_ONCE(&v.vm_end, end);
+    WRITE_ONCE(&v.vm_pgoff, pgoff);
+    __vma_link_list(mm, vma, prev);
+    if let Some(av) = anon_vma {
+        R::anon_vma_prepare(mm, vma, av);
+    }
+}
+
+/// Fork (`dup_mmap`): vma `vma` of mm 1 becomes a copy of `pvma` (mm 0), first in mm 1's
+/// list, and the era's `anon_vma_fork(vma, pvma)` links it (`new_av`: the anon_vma a 2.6.34
+/// child gets for its own COWed pages).
+pub fn fork_vma<R: AnonRmap>(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) {
+    let (v, p) = (&mm.vmas[vma], &mm.vmas[pvma]);
+    WRITE_ONCE(&v.vm_start, READ_ONCE(&p.vm_start));
+    WRITE_ONCE(&v.vm_end, READ_ONCE(&p.vm_end));
+    WRITE_ONCE(&v.vm_pgoff, READ_ONCE(&p.vm_pgoff));
+    v.vm_mm.set(1);
+    __vma_link_list(mm, vma, None);
+    R::anon_vma_fork(mm, vma, pvma, new_av);
+}
+
+/// Map anon page `page` (of anon_vma `av`, `page->index` = `index`) at `address` of mm 0
+/// (setup: `page_add_new_anon_rmap`).
+pub fn map_page(mm: &Mm, page: PageId, av: AnonVmaId, index: usize, address: usize) {
+    let p = &mm.pages[page];
+    WRITE_ONCE(&p.index, index);
+    WRITE_ONCE(&p.mapping, (av << 1) | PAGE_MAPPING_ANON);
+    page_add_anon_rmap(mm, page);
+    WRITE_ONCE(&mm.ptes[address >> PAGE_SHIFT], page);
+}
+
+/// Map the already mapped anon page `page` at `address` of mm `vm_mm` too (setup: fork's
+/// `copy_one_pte` sharing the page with the child, `page_dup_rmap`).
+pub fn map_page_shared(mm: &Mm, page: PageId, vm_mm: usize, address: usize) {
+    page_add_anon_rmap(mm, page);
+    WRITE_ONCE(
+        &mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)],
+        page,
     );
-    WRITE_ONCE(&n.vm_start, start);
-    WRITE_ONCE(&n.vm_end, end);
-    WRITE_ONCE(&n.vm_pgoff, pgoff);
-    n.anon_vma.set(v.anon_vma.get());
-    // !new_below
-    WRITE_ONCE(&n.vm_start, addr);
-    WRITE_ONCE(&n.vm_pgoff, pgoff + ((addr - start) >> PAGE_SHIFT));
-    ktrace!(
-        "__split_vma",
-        "vma#{vma} at {addr:#x}: new vma#{new} [{addr:#x}, {end:#x})"
-    );
-    V::vma_adjust(mm, vma, start, addr, pgoff, Some(new));
+}
+
+/// The rmap invariant: a walk that runs while `page` is mapped `mapped` times finds every
+/// mapping (a missed one is what becomes a stale pte after migration or reclaim).
+pub fn check_walk<R: AnonRmap>(mm: &Mm, page: PageId, mapped: usize) {
+    let found = R::page_referenced_anon(mm, page);
+    if found != mapped {
+        fail(
+            "page_referenced_anon",
+            Invariant::RmapMiss,
+            format!("rmap walk of page {page} found {found} of its {mapped} mapping(s)"),
+        );
+    }
+}
+
+/// The models' end checks, after every CPU is done:
+/// 1. each anon_vma's list holds exactly the vmas (or avcs) that point to it;
+/// 2. every page a pte maps is found by an rmap walk (each mapping once);
+/// 3. the process touches every address that was mapped: a fault on a migration entry left
+///    behind runs into `migration_entry_to_page()`'s BUG_ON.
+pub fn check_mm<R: AnonRmap>(mm: &Mm) {
+    R::check_anon_vma_lists(mm);
+    for page in 0..mm.pages.len() {
+        let mapped = (0..mm.ptes.len())
+            .filter(|&s| READ_ONCE(&mm.ptes[s]) == page)
+            .count();
+        if mapped > 0 {
+            check_walk::<R>(mm, page, mapped);
+        }
+    }
+    for slot in 0..mm.ptes.len() {
+        do_swap_page(
+            mm,
+            slot / mm.ptes_per_mm,
+            (slot % mm.ptes_per_mm) << PAGE_SHIFT,
+        );
+    }
+}
+
+/// The vmas of the mm that point to anon_vma `av`.
+pub fn vmas_of_anon_vma(mm: &Mm, av: AnonVmaId) -> Vec<VmaId> {
+    let mut v: Vec<VmaId> = mm_vmas(mm)
+        .into_iter()
+        .filter(|&v| mm.vmas[v].anon_vma.get() == Some(av))
+        .collect();
+    v.sort_unstable();
+    v
 }
