@@ -688,6 +688,18 @@ pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
     wake_bit_waiters();
 }
 
+/// `__bit_spin_unlock(bitnum, addr)` (include/linux/bit_spinlock.h, 3.x): the "non-atomic
+/// version, which can be used eg. if the bit lock itself is protecting the rest of the flags in
+/// the word". `__clear_bit_unlock()` is `smp_mb(); __clear_bit()` (asm-generic/bitops/lock.h;
+/// x86 has `barrier()`): a load and a plain store of the whole word, so a concurrent atomic
+/// update of *another* bit of the word between the two is lost (SLUB's `slab_unlock()` against
+/// `compound_lock()`, 5bf5f03c).
+pub fn __bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
+    smp_mb();
+    __clear_bit(bitnum, addr);
+    wake_bit_waiters();
+}
+
 /// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only the shim's own tests use
 /// another ordering than Release: tests/sync_loom.rs shows that loom catches an unlock
 /// without Release.
