@@ -20,8 +20,12 @@ pub fn compound_lock(m: &Mem, page: PagePtr) {
 /// `compound_unlock(page)` (include/linux/mm.h, 2.6.38–3.4): `bit_spin_unlock(PG_compound_lock,
 /// ...)`.
 pub fn compound_unlock(m: &Mem, page: PagePtr) {
-    ktrace!("compound_unlock", "unlock {page:?}");
-    bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
+    let old = bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
+    ktrace!(
+        "compound_unlock",
+        "unlocked {page:?} (flags {old:#x} -> {:#x})",
+        old & !bit(PG_COMPOUND_LOCK)
+    );
 }
 
 /// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12; `Compound::__split_huge_page_refcount`

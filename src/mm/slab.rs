@@ -27,11 +27,12 @@ pub fn slab_lock(m: &Mem, page: PagePtr) {
 /// `slab_unlock(page)` (mm/slub.c, 3.4): `__bit_spin_unlock(PG_locked, &page->flags)`, the
 /// non-atomic unlock: a load and a store of the whole flags word.
 pub fn slab_unlock(m: &Mem, page: PagePtr) {
+    let old = __bit_spin_unlock(PG_LOCKED, &m.pg(page).flags);
     ktrace!(
         "slab_unlock",
-        "unlock {page:?} (__bit_spin_unlock: non-atomic)"
+        "__bit_spin_unlock {page:?}: read flags {old:#x}, wrote {:#x} (non-atomic)",
+        old & !bit(PG_LOCKED)
     );
-    __bit_spin_unlock(PG_LOCKED, &m.pg(page).flags);
 }
 
 /// `new_slab(s, flags, node)` (mm/slub.c, 3.4), reduced to `allocate_slab()` (an order-`order`

@@ -682,10 +682,12 @@ pub fn bit_spin_lock(bitnum: u32, addr: &unsigned_long) {
     }
 }
 
-/// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE).
-pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
-    clear_bit_unlock(bitnum, addr);
+/// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE). Returns the word before the
+/// clear, for the event trace only (the kernel's returns nothing).
+pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
+    let old = addr.0.fetch_and(!mask(bitnum), Release);
     wake_bit_waiters();
+    old
 }
 
 /// `__bit_spin_unlock(bitnum, addr)` (include/linux/bit_spinlock.h, 3.x): the "non-atomic
@@ -694,10 +696,13 @@ pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
 /// x86 has `barrier()`): a load and a plain store of the whole word, so a concurrent atomic
 /// update of *another* bit of the word between the two is lost (SLUB's `slab_unlock()` against
 /// `compound_lock()`, 5bf5f03c).
-pub fn __bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
+/// Returns the word it read (and wrote back without the bit), for the event trace only.
+pub fn __bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
     smp_mb();
-    __clear_bit(bitnum, addr);
+    let old = READ_ONCE(addr);
+    WRITE_ONCE(addr, old & !mask(bitnum)); // __clear_bit()
     wake_bit_waiters();
+    old
 }
 
 /// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only the shim's own tests use
