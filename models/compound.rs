@@ -34,6 +34,7 @@ pub fn models<V: Compound>() -> Vec<Model> {
         scenario!(pfn_scan_vs_prep_compound::<V>, 2, "a pfn scanner's page_count() on an unheld page racing prep_compound_page() of a new allocation"),
         scenario!(thp_get_put_vs_split_realloc_compound::<V>, 2, "get/put of a pinned THP tail racing split, free and reallocation of the head as a smaller __GFP_COMP page"),
         scenario!(slab_tail_put_vs_slab_unlock::<V>, 2, "a driver's put_page() on a slab tail racing SLUB's slab_lock()/non-atomic slab_unlock() of the head"),
+        scenario!(thp_put_vs_split_realloc_slab::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as a SLUB slab"),
         scenario!(thp_get_vs_split_realloc::<V>, 2, "get_page of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
         scenario!(thp_soak::<V>, 4, "the races above together on 4 CPUs (shuttle soak)"),
         Model {
@@ -455,6 +456,37 @@ pub fn thp_get_vs_split_realloc<V: Compound>() {
     join(cpu0);
     join(cpu1);
     set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// compound.9 (slab reallocation) — `put_page` of a pinned THP tail racing split, the free of the
+/// old head and its reallocation as an order-1 SLUB slab: the slab path of
+/// `put_compound_page()` must re-check PG_tail (Andrea's objection to v1 of 5bf5f03c).
+///
+/// * setup: THP H (frames 0–3) mapped once; CPU0 holds a gup pin on tail T2.
+/// * CPU0: `put_page(T2)`.
+/// * CPU1: `split_huge_page(H)`, unmaps the four pages, `new_slab()` of order 1 (frames 0–1:
+///   H is a slab head now).
+/// * then: the slab is destroyed (`__free_slab`). End: every frame back in the buddy allocator.
+pub fn thp_put_vs_split_realloc_slab<V: Compound>() {
+    let m = realloc_machine();
+    let (head, map) = alloc_thp::<V>(&m, true);
+    let t2 = head + 2;
+    let pin = gup_pin(&m, t2);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_and_unmap::<V>(&m1, head, map);
+        new_slab::<V>(&m1, 1)
+    });
+    join(cpu0);
+    if let Some(slab) = join(cpu1) {
+        __free_slab(&m, slab);
+    }
     invariants::all_pages_freed(&m);
 }
 

@@ -364,7 +364,7 @@ pub static CLAIMS: &[Claim] = &[
         model: "thp_get_vs_split_realloc",
         checker: LOOM_4,
         config_debug_vm: false,
-        expected: Expected::Bug(Invariant::BadPage),
+        expected: Expected::Bug(Invariant::RefcountBalance),
         twin: Some("compound.10"),
     },
     Claim {
@@ -396,6 +396,46 @@ pub static CLAIMS: &[Claim] = &[
         config_debug_vm: false,
         expected: Expected::Bug(Invariant::RefcountBalance),
         twin: Some("compound.10"),
+    },
+    Claim {
+        id: "compound.6-relaxed-get",
+        statement: "mutant 27c73ae7-relaxed-get on the compound.6 model: after an unordered pin, the re-check reads PG_tail from before the split",
+        variant: "27c73ae7-relaxed-get",
+        model: "thp_put_vs_split_realloc",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::RefcountBalance),
+        twin: Some("compound.6-fix"),
+    },
+    Claim {
+        id: "compound.1-put-no-lock",
+        statement: "mutant 27c73ae7-put-no-lock on the compound.1 model: split runs between the tail put's PG_tail re-check and its _mapcount decrement",
+        variant: "27c73ae7-put-no-lock",
+        model: "thp_get_put_vs_split",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::RefcountBalance),
+        twin: Some("compound.1-27c73ae7"),
+    },
+    Claim {
+        id: "compound.1-get-no-lock",
+        statement: "mutant 27c73ae7-get-no-lock on the compound.1 model: split runs between the tail get's PG_tail re-check and its _mapcount increment",
+        variant: "27c73ae7-get-no-lock",
+        model: "thp_get_put_vs_split",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::FreedWhileReferenced),
+        twin: Some("compound.1-27c73ae7"),
+    },
+    Claim {
+        id: "compound.9-realloc",
+        statement: "finding (H-8, slab form): 5bf5f03c with the old THP head reallocated as an order-1 SLUB slab under a tail put: the put's get_page_unless_zero(page_head) succeeds on the new page before new_slab() sets PG_slab, so it takes compound_lock(), and new_slab()'s non-atomic page->flags |= PG_slab writes the lock bit back after the unlock: bad page at __free_slab()",
+        variant: "5bf5f03c",
+        model: "thp_put_vs_split_realloc_slab",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::BadPage),
+        twin: Some("compound.9-fix"),
     },
     Claim {
         id: "compound.soak",
@@ -459,13 +499,188 @@ pub static CLAIMS: &[Claim] = &[
     },
 ];
 
-/// The safeguards of the SAFE variants (issue #9 fills this table).
-pub static SAFEGUARDS: &[Safeguard] = &[Safeguard {
-    variant: "7cb2ef56",
-    name: "put_page_testzero()'s fully ordered atomic_dec_and_test in the hugetlbfs bypass put",
-    kind: SafeguardKind::FullyOrderedAtomic,
-    coverage: Coverage::Killed {
-        mutant: "7cb2ef56-dec-read",
-        claim: "compound.2-mutant",
+/// The safeguards of the SAFE variants: a mutant and the BUG claim that kills it, or the proof
+/// section that argues why no model can show it needed. linux-3.11's locked path is the same
+/// text as 27c73ae7's locked path and compound_trans_head(): its rows are 27c73ae7's.
+pub static SAFEGUARDS: &[Safeguard] = &[
+    Safeguard {
+        variant: "27c73ae7",
+        name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h, shared with linux-3.11 and 7cb2ef56)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-trans-recheck",
+            claim: "compound.3-no-trans-recheck",
+        },
     },
-}];
+    Safeguard {
+        variant: "27c73ae7",
+        name: "get_page_unless_zero(page_head): the head pin's full ordering (put and get)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-relaxed-get",
+            claim: "compound.6-relaxed-get",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-put-no-lock",
+            claim: "compound.1-put-no-lock",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll()",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-get-no-lock",
+            claim: "compound.1-get-no-lock",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "PG_tail re-check under compound_lock in put_compound_page()",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-lock-recheck",
+            claim: "compound.1-lock-recheck",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page()",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-huge-recheck",
+            claim: "compound.6-huge-recheck",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race')",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-skip-lock-single",
+            claim: "compound.6-skip-lock-single",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "put_page_testzero()'s full ordering in the PageSlab || PageHeadHuge tail put",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-relaxed-put",
+            claim: "compound.2-relaxed-put",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (killed on nesterov-v1, whose __get_page_tail() is this text: on 27c73ae7 the model that needs it breaks earlier through H-8, compound.10-27c73ae7)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "nesterov-v1-no-get-recheck",
+            claim: "compound.10-no-get-recheck",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::BlindSpot {
+            proof: "proofs/compound.1.md#split-smp_mb-a-checker-blind-spot",
+            because: "loom orders the reads of read-modify-writes by execution order and runs stores in program order: the ARM/POWER execution in which the tail put's fully ordered decrement of the tail count is ordered before split's atomic_add that executed earlier never appears; the LKMM litmus test is in the proof",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::Redundant {
+            proof: "proofs/compound.1.md#split-smp_wmb-redundant-in-39312",
+            because: "in 3.9-3.12 split never writes first_page; the first later write of that word (add_to_swap's private, compound.3) comes after split's own put_page() of the tail, whose put_page_testzero() is a full barrier; _mapcount/mapping/index are read by nobody who saw PG_tail",
+        },
+    },
+    Safeguard {
+        variant: "7cb2ef56",
+        name: "put_page_testzero()'s fully ordered atomic_dec_and_test in the hugetlbfs bypass put",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "7cb2ef56-dec-read",
+            claim: "compound.2-mutant",
+        },
+    },
+    Safeguard {
+        variant: "7cb2ef56",
+        name: "the PageHuge(page) test that limits the bypass to hugetlbfs pages",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "7cb2ef56-bypass-thp",
+            claim: "compound.5",
+        },
+    },
+    Safeguard {
+        variant: "5bf5f03c",
+        name: "PageSlab(page_head) test that keeps a slab tail put off compound_lock()",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "5bf5f03c-slab-lock",
+            claim: "compound.9-slab-lock",
+        },
+    },
+    Safeguard {
+        variant: "5bf5f03c",
+        name: "PG_tail re-check after PageSlab(page_head) (Andrea's review of v1)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::BlindSpot {
+            proof: "proofs/compound.9.md#the-slab-paths-pg_tail-re-check",
+            because: "the one model that needs it (the old THP head reallocated as a slab, compound.9-realloc) breaks earlier in every version through H-8's slab form, so no SAFE claim can carry a mutant kill; the sequentially consistent execution it forbids is written out in the proof",
+        },
+    },
+    Safeguard {
+        variant: "668f9abb",
+        name: "compound_head(): smp_rmb() and the PG_tail re-check",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "668f9abb-no-recheck",
+            claim: "compound.3-668f9abb-no-recheck",
+        },
+    },
+    Safeguard {
+        variant: "668f9abb",
+        name: "smp_wmb() between first_page and __SetPageTail() in prep_compound_page()",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::BlindSpot {
+            proof: "proofs/compound.7.md#the-barriers-of-668f9abb",
+            because: "the only model that reads a tail while prep_compound_page() builds it (H-7) is BUG under loom with the barrier (compound.7-668f9abb: the reader's first PageTail and first_page loads are unordered) and shuttle is sequentially consistent; the message-passing litmus test it forbids is in the proof",
+        },
+    },
+    Safeguard {
+        variant: "nesterov-v1",
+        name: "set_page_refcounted() after prep_compound_page() (the described fix)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "nesterov-v1-refcount-first",
+            claim: "compound.10-refcount-first",
+        },
+    },
+    Safeguard {
+        variant: "nesterov-v1",
+        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (27c73ae7's)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "nesterov-v1-no-get-recheck",
+            claim: "compound.10-no-get-recheck",
+        },
+    },
+    Safeguard {
+        variant: "nesterov-v1",
+        name: "smp_wmb() before set_page_refcounted() (the described fix)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::Redundant {
+            proof: "proofs/compound.8.md#the-smp_wmb-of-the-described-fix",
+            because: "for every __GFP_COMP order >= 1, prep_compound_page()'s own smp_wmb() (668f9abb) already follows __SetPageHead() and every other write the fix wants published before _count != 0; (loom could not show it anyway: the pinning RMW reads the newest count and stores run in program order)",
+        },
+    },
+];

@@ -75,7 +75,7 @@ impl Compound for Variant {
                         // The split page_head has been freed and reallocated as slab or
                         // hugetlbfs page of smaller order (only possible if reallocated as
                         // slab on x86).
-                        skip_lock::<Self>(m, page_head, page);
+                        skip_lock(m, page_head, page);
                         return;
                     }
                 }
@@ -87,7 +87,7 @@ impl Compound for Variant {
                     // __split_huge_page_refcount run before us
                     ktrace!(F, "{page:?} was split before we took the lock");
                     Self::compound_unlock(m, page_head);
-                    skip_lock::<Self>(m, page_head, page);
+                    skip_lock(m, page_head, page);
                     return;
                 }
                 VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
@@ -174,7 +174,7 @@ impl Compound for Variant {
 
 /// The `skip_lock:` label of `put_compound_page()` (27c73ae7), falling through to
 /// `out_put_single:`.
-fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
+fn skip_lock(m: &Mem, page_head: PagePtr, page: PagePtr) {
     if put_page_testzero(m, page_head) {
         // The head page may have been freed and reallocated as a compound page of smaller
         // order and then freed again. All we know is that it cannot have become: a THP page, a

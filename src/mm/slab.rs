@@ -42,7 +42,11 @@ pub fn new_slab<V: Compound>(m: &Mem, order: u32) -> Option<PagePtr> {
     let p = m.pg(page);
     let flags = READ_ONCE(&p.flags);
     WRITE_ONCE(&p.flags, flags | bit(PG_SLAB)); // page->flags |= 1 << PG_slab;
-    ktrace!("new_slab", "{page:?} order {order}: PG_slab set");
+    ktrace!(
+        "new_slab",
+        "{page:?} order {order}: page->flags |= PG_slab: read {flags:#x}, wrote {:#x} (non-atomic)",
+        flags | bit(PG_SLAB)
+    );
     Some(page)
 }
 

@@ -192,6 +192,16 @@ pub fn __atomic_add_unless(v: &atomic_t, a: i32, u: i32) -> i32 {
     })
 }
 
+/// `atomic_cmpxchg_relaxed(v, old, new)` (4.3+; no 3.x code uses it): an unordered
+/// compare-and-exchange, returns the value before. Only mutants use it, to take the full
+/// ordering away from a 3.x value-returning atomic.
+#[inline(always)]
+pub fn atomic_cmpxchg_relaxed(v: &atomic_t, old: i32, new: i32) -> i32 {
+    match v.0.compare_exchange(old, new, Relaxed, Relaxed) {
+        Ok(x) | Err(x) => x,
+    }
+}
+
 /// `atomic_inc_not_zero(v)`: `atomic_add_unless(v, 1, 0)`; true if it incremented.
 #[inline(always)]
 pub fn atomic_inc_not_zero(v: &atomic_t) -> bool {
