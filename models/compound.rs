@@ -1,5 +1,5 @@
-//! Area `compound` (S1): compound refcounting, THP split and the hugetlbfs bypass (Linux
-//! 3.11–3.13).
+//! Area `compound` (S1): compound refcounting, THP split, slab tails and the hugetlbfs bypass
+//! (Linux 3.4–3.14).
 //!
 //! Machine: 4 page frames; the THP and the hugetlbfs page are order 1 (a head and one tail),
 //! allocated at frames 0–1, so frame 2 is the "next struct page" that a stale `page[1]` read
@@ -11,10 +11,11 @@ use mmcheck::checker::Exploration;
 use mmcheck::ktrace;
 use mmcheck::mm::huge_memory::split_huge_page;
 use mmcheck::mm::hugetlb::{alloc_fresh_huge_page, alloc_huge_page, set_max_huge_pages};
-use mmcheck::mm::page_alloc::alloc_pages;
+use mmcheck::mm::page_alloc::alloc_pages_for;
 use mmcheck::mm::page_ref::PageRef;
 use mmcheck::mm::rmap::page_remove_rmap;
-use mmcheck::mm::swap::{get_page_foll, put_page, Compound};
+use mmcheck::mm::slab::{__cmpxchg_double_slab, __free_slab, new_slab};
+use mmcheck::mm::swap::{get_page_foll, page_count, Compound};
 use mmcheck::mm::{gup, Mem, MemConfig};
 use mmcheck::page::{page_count_raw, set_page_private, swp_entry, PagePtr};
 use mmcheck::sync::{atomic_set, join, spawn_cpu};
@@ -30,6 +31,11 @@ pub fn models<V: Compound>() -> Vec<Model> {
         scenario!(thp_put_vs_split_private::<V>, 2, "put of a pinned THP tail racing split and a later write of the tail's private"),
         scenario!(hugetlb_gup_then_shrink::<V>, 2, "gup_fast pin and get/put on a hugetlbfs tail, then munmap and a pool shrink"),
         scenario!(thp_put_vs_split_realloc::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
+        scenario!(pfn_scan_vs_prep_compound::<V>, 2, "a pfn scanner's page_count() on an unheld page racing prep_compound_page() of a new allocation"),
+        scenario!(thp_get_put_vs_split_realloc_compound::<V>, 2, "get/put of a pinned THP tail racing split, free and reallocation of the head as a smaller __GFP_COMP page"),
+        scenario!(slab_tail_put_vs_slab_unlock::<V>, 2, "a driver's put_page() on a slab tail racing SLUB's slab_lock()/non-atomic slab_unlock() of the head"),
+        scenario!(thp_put_vs_split_realloc_slab::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as a SLUB slab"),
+        scenario!(thp_get_vs_split_realloc::<V>, 2, "get_page of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
         scenario!(thp_soak::<V>, 4, "the races above together on 4 CPUs (shuttle soak)"),
         Model {
             name: "sequential",
@@ -50,15 +56,32 @@ pub fn machine() -> Arc<Mem> {
 }
 
 /// An anonymous THP of order `thp_order`: `alloc_pages(GFP_TRANSHUGE)` = compound, refcount 1.
-/// `mapped`: also mapped once by a pmd (`page_add_new_anon_rmap`: `_mapcount` = 0).
-fn alloc_thp(m: &Mem, mapped: bool) -> PagePtr {
-    let Some(head) = alloc_pages(m, m.cfg.thp_order, true) else {
+/// That reference is returned: the owner's, or with `mapped` the pmd mapping's
+/// (`page_add_new_anon_rmap`: `_mapcount` = 0), dropped by [`unmap`].
+fn alloc_thp<V: Compound>(m: &Mem, mapped: bool) -> (PagePtr, PageRef) {
+    let Some(head) = alloc_pages_for::<V>(m, m.cfg.thp_order, true) else {
         harness_fail("alloc_thp", "no free THP-sized block".to_string())
     };
     if mapped {
         atomic_set(&m.pg(head)._mapcount, 0);
     }
-    head
+    (head, PageRef::adopt(m, head))
+}
+
+/// After `split_huge_page(head)` of a THP mapped once, each tail holds a reference for its
+/// pte mapping (split handed `mapcount(head)` to every tail's `_count`): those references,
+/// tracked like the others.
+fn split_mappings(m: &Mem, head: PagePtr) -> Vec<PageRef> {
+    (1..m.hpage_pmd_nr())
+        .map(|i| PageRef::adopt(m, head + i))
+        .collect()
+}
+
+/// zap_pte_range() of one mapped page: `page_remove_rmap(page)` and the mapping's
+/// `put_page(page)`.
+fn unmap<V: Compound>(m: &Mem, mapping: PageRef) {
+    page_remove_rmap(m, mapping.page());
+    mapping.put::<V>(m);
 }
 
 /// A hugetlbfs page in use: the pool grows by one (`alloc_fresh_huge_page`) and the page is
@@ -92,9 +115,8 @@ fn gup_pin(m: &Mem, page: PagePtr) -> PageRef {
 /// * end: both frames freed exactly once, never while referenced; counts balanced.
 pub fn thp_get_put_vs_split<V: Compound>() {
     let m = machine();
-    let head = alloc_thp(&m, false);
+    let (head, owner) = alloc_thp::<V>(&m, false);
     let tail = head + 1;
-    let owner = PageRef::adopt(&m, head);
     let pin0 = gup_pin(&m, tail);
 
     let m0 = m.clone();
@@ -114,17 +136,24 @@ pub fn thp_get_put_vs_split<V: Compound>() {
 }
 
 /// compound.2 — `get_page`/`put_page` on a hugetlbfs page's tail and head from two CPUs, with the
-/// owner's final put racing them.
+/// owner's final put racing them. The page is a surplus page (the pool was shrunk while it was
+/// in use), so the last put gives it back to the buddy allocator.
 ///
-/// * setup: a hugetlbfs page from the pool (head H, tail T), owner refcount 1; CPU0 holds a
-///   pin on T taken with `get_page(T)` while the owner's reference keeps the page.
-/// * CPU0: `get_page(T)`, `put_page(T)`, `put_page(T)` (its pin).
-/// * CPU1: `get_page(H)`, `put_page(H)`, then the owner's `put_page(H)`.
-/// * end: the destructor (`free_huge_page`) ran exactly once, when no reference remained: the
-///   page is in the pool once, `_count` 0, tail `_mapcount` back to -1.
+/// * setup: a hugetlbfs page from the pool (head H, tail T), owner refcount 1, the pool shrunk
+///   to 0 (the page is surplus); CPU0 holds a pin on T taken with `get_page(T)`.
+/// * CPU0: `get_page(T)`, `put_page(T)`, writes the page through its pin (I/O done), then
+///   `put_page(T)` (its pin).
+/// * CPU1: `get_page(H)`, `put_page(H)`, then the owner's `put_page(H)`; if the page went back
+///   to the buddy allocator by then, CPU1 allocates the block again (the new owner must see
+///   CPU0's write, or CPU0's put did not order it) and frees it.
+/// * end: the destructor (`free_huge_page` -> `update_and_free_page`) ran exactly once, when no
+///   reference remained; `free_pages_check()` found every subpage clean (a tail `_mapcount`
+///   decrement not ordered before the last put is a bad page); every frame back in the buddy
+///   allocator.
 pub fn hugetlb_get_put<V: Compound>() {
     let m = machine();
     let head = hugetlb_page::<V>(&m);
+    set_max_huge_pages(&m, 0); // the page in use becomes surplus
     let tail = head + 1;
     let owner = PageRef::adopt(&m, head);
     let pin0 = PageRef::get::<V>(&m, tail);
@@ -133,6 +162,7 @@ pub fn hugetlb_get_put<V: Compound>() {
     let cpu0 = spawn_cpu(0, move || {
         let pin1 = PageRef::get::<V>(&m0, tail);
         pin1.put::<V>(&m0);
+        pin0.write_contents(&m0);
         pin0.put::<V>(&m0);
     });
     let m1 = m.clone();
@@ -140,10 +170,13 @@ pub fn hugetlb_get_put<V: Compound>() {
         let r = PageRef::get::<V>(&m1, head);
         r.put::<V>(&m1);
         owner.put::<V>(&m1);
+        if let Some(again) = alloc_pages_for::<V>(&m1, 1, true) {
+            PageRef::adopt(&m1, again).put::<V>(&m1);
+        }
     });
     join(cpu0);
     join(cpu1);
-    invariants::huge_page_in_pool(&m, head);
+    invariants::all_pages_freed(&m);
 }
 
 /// compound.3 — `put_page` of a pinned THP tail racing split and a later write of the split tail's
@@ -157,7 +190,7 @@ pub fn hugetlb_get_put<V: Compound>() {
 /// * end: both frames freed exactly once, never while referenced.
 pub fn thp_put_vs_split_private<V: Compound>() {
     let m = machine();
-    let head = alloc_thp(&m, true);
+    let (head, map) = alloc_thp::<V>(&m, true);
     let tail = head + 1;
     let pin0 = gup_pin(&m, tail);
 
@@ -168,15 +201,16 @@ pub fn thp_put_vs_split_private<V: Compound>() {
     let m1 = m.clone();
     let cpu1 = spawn_cpu(1, move || {
         split_huge_page::<V>(&m1, head);
+        let tail_maps = split_mappings(&m1, head);
         // add_to_swap() -> __add_to_swap_cache(): set_page_private(page, entry.val)
         set_page_private(m1.pg(tail), swp_entry(0, 0x51));
         ktrace!(
             "add_to_swap",
             "set_page_private({tail:?}, swp_entry(0, 0x51))"
         );
-        for p in [head, tail] {
-            page_remove_rmap(&m1, p);
-            put_page::<V>(&m1, p);
+        unmap::<V>(&m1, map);
+        for t in tail_maps {
+            unmap::<V>(&m1, t);
         }
     });
     join(cpu0);
@@ -198,6 +232,7 @@ pub fn hugetlb_gup_then_shrink<V: Compound>() {
     let m = machine();
     let head = hugetlb_page::<V>(&m);
     atomic_set(&m.pg(head)._mapcount, 0); // hugepage_add_new_anon_rmap
+    let map = PageRef::adopt(&m, head);
     let tail = head + 1;
 
     let m0 = m.clone();
@@ -214,8 +249,7 @@ pub fn hugetlb_gup_then_shrink<V: Compound>() {
     join(cpu0);
     join(cpu1);
     // munmap: the mapping's reference goes; free_huge_page() puts the page back in the pool.
-    page_remove_rmap(&m, head);
-    put_page::<V>(&m, head);
+    unmap::<V>(&m, map);
     // echo 0 > /sys/kernel/mm/hugepages/hugepages-*/nr_hugepages
     set_max_huge_pages(&m, 0);
     invariants::all_pages_freed(&m);
@@ -245,7 +279,7 @@ pub fn soak_machine() -> Arc<Mem> {
 /// * end: every frame back in the buddy allocator, nothing freed while referenced.
 pub fn thp_soak<V: Compound>() {
     let m = soak_machine();
-    let head = alloc_thp(&m, true);
+    let (head, map) = alloc_thp::<V>(&m, true);
     let (t2, t3) = (head + 2, head + 3);
     let pin2 = gup_pin(&m, t2);
     let pin3 = gup_pin(&m, t3);
@@ -263,14 +297,15 @@ pub fn thp_soak<V: Compound>() {
     let m2 = m.clone();
     let cpu2 = spawn_cpu(2, move || {
         split_huge_page::<V>(&m2, head);
+        let tail_maps = split_mappings(&m2, head);
         set_page_private(m2.pg(t3), swp_entry(0, 0x51));
         ktrace!(
             "add_to_swap",
             "set_page_private({t3:?}, swp_entry(0, 0x51))"
         );
-        for i in 0..m2.hpage_pmd_nr() {
-            page_remove_rmap(&m2, head + i);
-            put_page::<V>(&m2, head + i);
+        unmap::<V>(&m2, map);
+        for t in tail_maps {
+            unmap::<V>(&m2, t);
         }
     });
     let m3 = m.clone();
@@ -278,11 +313,11 @@ pub fn thp_soak<V: Compound>() {
         if alloc_fresh_huge_page::<V>(&m3) {
             if let Some(hh) = alloc_huge_page(&m3) {
                 atomic_set(&m3.pg(hh)._mapcount, 0); // mapped once
+                let hmap = PageRef::adopt(&m3, hh);
                 let ht = hh + 1;
                 let r = PageRef::get::<V>(&m3, ht);
                 r.put::<V>(&m3);
-                page_remove_rmap(&m3, hh);
-                put_page::<V>(&m3, hh);
+                unmap::<V>(&m3, hmap);
             }
             set_max_huge_pages(&m3, 0);
         }
@@ -316,7 +351,7 @@ pub fn realloc_machine() -> Arc<Mem> {
 /// * end: every frame back in the buddy allocator, none freed while referenced.
 pub fn thp_put_vs_split_realloc<V: Compound>() {
     let m = realloc_machine();
-    let head = alloc_thp(&m, true);
+    let (head, map) = alloc_thp::<V>(&m, true);
     let t2 = head + 2;
     let pin = gup_pin(&m, t2);
 
@@ -326,11 +361,7 @@ pub fn thp_put_vs_split_realloc<V: Compound>() {
     });
     let m1 = m.clone();
     let cpu1 = spawn_cpu(1, move || {
-        split_huge_page::<V>(&m1, head);
-        for i in 0..m1.hpage_pmd_nr() {
-            page_remove_rmap(&m1, head + i);
-            put_page::<V>(&m1, head + i);
-        }
+        split_and_unmap::<V>(&m1, head, map);
         if alloc_fresh_huge_page::<V>(&m1) {
             if let Some(h) = alloc_huge_page(&m1) {
                 let r = PageRef::adopt(&m1, h);
@@ -341,6 +372,205 @@ pub fn thp_put_vs_split_realloc<V: Compound>() {
     join(cpu0);
     join(cpu1);
     set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// `split_huge_page(head)` of a THP mapped once, then munmap of all its pages.
+fn split_and_unmap<V: Compound>(m: &Mem, head: PagePtr, map: PageRef) {
+    split_huge_page::<V>(m, head);
+    let tail_maps = split_mappings(m, head);
+    unmap::<V>(m, map);
+    for t in tail_maps {
+        unmap::<V>(m, t);
+    }
+}
+
+/// compound.8 — H-8: `get_page`/`put_page` of a pinned THP tail racing split, the free of the old
+/// head and its reallocation as a plain `__GFP_COMP` page of smaller order. 3.13's
+/// `prep_new_page()` makes the page refcounted before `prep_compound_page()`, so the tail
+/// get's `get_page_unless_zero(page_head)` can succeed on the new page while it is built: its
+/// `compound_lock()` races the non-atomic `__SetPageHead()`, and its `put_page(page_head)`
+/// may test PageCompound before PG_head is set. The tail put reaches 27c73ae7's `skip_lock`,
+/// which frees such a head through `free_compound_page()`.
+///
+/// * setup: THP H (frames 0–3) mapped once; CPU0 holds a gup pin on tail T2 (frame 2).
+/// * CPU0: `get_page(T2)`, `put_page(T2)`, `put_page(T2)` (its pin).
+/// * CPU1: `split_huge_page(H)`, unmaps the four pages (H, T1, T3 are freed), allocates an
+///   order-1 `__GFP_COMP` page (frames 0–1: H is a head again) and frees it
+///   (`put_page` -> `free_compound_page`).
+/// * end: every frame back in the buddy allocator in its free state.
+pub fn thp_get_put_vs_split_realloc_compound<V: Compound>() {
+    let m = realloc_machine();
+    let (head, map) = alloc_thp::<V>(&m, true);
+    let t2 = head + 2;
+    let pin = gup_pin(&m, t2);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let r = PageRef::get::<V>(&m0, t2);
+        r.put::<V>(&m0);
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_and_unmap::<V>(&m1, head, map);
+        if let Some(p) = alloc_pages_for::<V>(&m1, 1, true) {
+            PageRef::adopt(&m1, p).put::<V>(&m1);
+        }
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::all_pages_freed(&m);
+}
+
+/// compound.10 — `get_page` on a pinned THP tail racing split, the free of the old head and its
+/// reallocation as a hugetlbfs head: the model that needs 27c73ae7's PG_tail re-check on the
+/// get side (`PageHeadHuge(page_head)` true, `PageTail(page)` false: "page" was a THP tail).
+///
+/// * setup: THP H (frames 0–3) mapped once; CPU0 holds a gup pin on tail T2.
+/// * CPU0: `get_page(T2)`, `put_page(T2)`, `put_page(T2)` (its pin).
+/// * CPU1: `split_huge_page(H)`, unmaps the four pages, grows the hugetlb pool (frames 0–1),
+///   takes the hugetlbfs page and drops it again.
+/// * then: the pool shrinks to 0. End: every frame back in the buddy allocator.
+pub fn thp_get_vs_split_realloc<V: Compound>() {
+    let m = realloc_machine();
+    let (head, map) = alloc_thp::<V>(&m, true);
+    let t2 = head + 2;
+    let pin = gup_pin(&m, t2);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        let r = PageRef::get::<V>(&m0, t2);
+        r.put::<V>(&m0);
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_and_unmap::<V>(&m1, head, map);
+        if alloc_fresh_huge_page::<V>(&m1) {
+            if let Some(h) = alloc_huge_page(&m1) {
+                PageRef::adopt(&m1, h).put::<V>(&m1);
+            }
+        }
+    });
+    join(cpu0);
+    join(cpu1);
+    set_max_huge_pages(&m, 0);
+    invariants::all_pages_freed(&m);
+}
+
+/// compound.9 (slab reallocation) — `put_page` of a pinned THP tail racing split, the free of the
+/// old head and its reallocation as an order-1 SLUB slab: the slab path of
+/// `put_compound_page()` must re-check PG_tail (Andrea's objection to v1 of 5bf5f03c).
+///
+/// * setup: THP H (frames 0–3) mapped once; CPU0 holds a gup pin on tail T2.
+/// * CPU0: `put_page(T2)`.
+/// * CPU1: `split_huge_page(H)`, unmaps the four pages, `new_slab()` of order 1 (frames 0–1:
+///   H is a slab head now).
+/// * then: the slab is destroyed (`__free_slab`). End: every frame back in the buddy allocator.
+pub fn thp_put_vs_split_realloc_slab<V: Compound>() {
+    let m = realloc_machine();
+    let (head, map) = alloc_thp::<V>(&m, true);
+    let t2 = head + 2;
+    let pin = gup_pin(&m, t2);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_and_unmap::<V>(&m1, head, map);
+        new_slab::<V>(&m1, 1)
+    });
+    join(cpu0);
+    if let Some(slab) = join(cpu1) {
+        __free_slab(&m, slab);
+    }
+    invariants::all_pages_freed(&m);
+}
+
+/// The compound.9 machine: one order-1 slab (frames 0–1).
+pub fn slab_machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 2,
+        thp_order: 1,
+        huge_order: 1,
+    }))
+}
+
+/// compound.9 — H-6: a driver's `put_page()` on the tail of an order-1 SLUB slab (kmalloc memory
+/// it pinned with `get_page()` for DMA, as Open vSwitch did) racing SLUB's `slab_lock()` /
+/// `slab_unlock()` of the same head page (the `__cmpxchg_double_slab()` fallback). Before
+/// 5bf5f03c the put takes `compound_lock()`, an atomic bit operation on the head's flags, and
+/// `slab_unlock()` rewrites the whole word non-atomically: one of the two updates is lost.
+///
+/// * setup: `new_slab()` of order 1 (head S, tail T, `__GFP_COMP`); the driver's `get_page(T)`.
+/// * CPU0: the driver's `put_page(T)`.
+/// * CPU1: `__cmpxchg_double_slab(S)`: `slab_lock(S)`, `slab_unlock(S)`.
+/// * then: the slab is destroyed (`__free_slab(S)`): `free_pages_check()` finds PG_locked or
+///   PG_compound_lock left set ("Bad page state") if an update was lost.
+pub fn slab_tail_put_vs_slab_unlock<V: Compound>() {
+    let m = slab_machine();
+    let Some(slab) = new_slab::<V>(&m, 1) else {
+        harness_fail("new_slab", "no free order-1 block".to_string())
+    };
+    let tail = slab + 1;
+    let pin = PageRef::get::<V>(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        __cmpxchg_double_slab(&m1, slab);
+    });
+    join(cpu0);
+    join(cpu1);
+    __free_slab(&m, slab);
+    invariants::all_pages_freed(&m);
+}
+
+/// The compound.7 machine: one order-1 block (frames 0–1), never used before.
+pub fn pfn_machine() -> Arc<Mem> {
+    Arc::new(Mem::new(MemConfig {
+        nr_pages: 2,
+        thp_order: 1,
+        huge_order: 1,
+    }))
+}
+
+/// compound.7 — H-7: a pfn scanner's `page_count()` on a page nobody holds (compaction's
+/// `isolate_migratepages_range()` -> `balloon_page_movable()`, bf6bddf1924e) racing
+/// `prep_compound_page()` of a new `__GFP_COMP` allocation: `compound_head()` may see PG_tail
+/// and a `first_page` not written yet (NULL on a never-used frame).
+///
+/// * CPU1: `alloc_pages(__GFP_COMP, 1)` (frames 0–1).
+/// * CPU0: `page_count(page#1)`.
+/// * then: the page is freed. End: every frame back in the buddy allocator.
+pub fn pfn_scan_vs_prep_compound<V: Compound>() {
+    let m = pfn_machine();
+    let scanned = m.pfn_to_page(1);
+
+    // The allocator is started first: loom 0.7.3's DPOR keeps one last access per atomic, so
+    // a scanner load that ran first would be shadowed by the allocator's own loads of the same
+    // words (check_new_page, __SetPageTail's read) and never be scheduled after its stores
+    // (proofs/compound.7.md, "Bound").
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        alloc_pages_for::<V>(&m1, 1, true).map(|p| PageRef::adopt(&m1, p))
+    });
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // isolate_migratepages_range(): !PageLRU(page) -> balloon_page_movable(page) ->
+        // page_count(page) == 1
+        let _ = page_count::<V>(&m0, scanned);
+    });
+    join(cpu0);
+    if let Some(r) = join(cpu1) {
+        r.put::<V>(&m);
+    }
     invariants::all_pages_freed(&m);
 }
 
@@ -371,9 +601,10 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
         thp_order: 1,
         huge_order: 1,
     }));
-    let thp = alloc_thp(&m, false);
+    let (thp, thp_owner) = alloc_thp::<V>(&m, false);
     let huge = hugetlb_page::<V>(&m);
     atomic_set(&m.pg(huge)._mapcount, 0);
+    let huge_map = PageRef::adopt(&m, huge);
     let mut held: Vec<PageRef> = Vec::new();
     let mut split = false;
     for op in ops {
@@ -435,9 +666,8 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
     for r in held {
         r.put::<V>(&m);
     }
-    put_page::<V>(&m, thp); // the THP owner's reference
-    page_remove_rmap(&m, huge); // munmap of the hugetlbfs page
-    put_page::<V>(&m, huge);
+    thp_owner.put::<V>(&m); // the THP owner's reference
+    unmap::<V>(&m, huge_map); // munmap of the hugetlbfs page
     set_max_huge_pages(&m, 0);
     invariants::all_pages_freed(&m);
 }

@@ -5,8 +5,49 @@ use mmcheck::page::*;
 use mmcheck::sync::{atomic_read, spin_lock, READ_ONCE};
 use mmcheck::trace::{fail, Invariant};
 
+/// Every frame the buddy allocator holds is in the state the kernel leaves a free page in
+/// (`free_pages_check()` passed, `destroy_compound_page()` ran): `_count` 0, `_mapcount` -1,
+/// no flag of PAGE_FLAGS_CHECK_AT_PREP (PG_head, PG_tail, PG_compound_lock, PG_slab ...);
+/// and the free lists agree with the ghost state (a frame is on them exactly when no owner has
+/// it).
+pub fn free_frames_clean(m: &Mem) {
+    let area = spin_lock(&m.zone.lock);
+    for (ptr, p) in m.map.iter() {
+        let pfn = m.map.pfn(ptr);
+        let free = area.free[pfn];
+        if free == p.ghost_allocated() {
+            fail(
+                "end of scenario",
+                Invariant::RefcountBalance,
+                format!(
+                    "{ptr:?}: buddy free list says {}, but the frame is {} (ghost)",
+                    if free { "free" } else { "allocated" },
+                    if free { "owned" } else { "free" }
+                ),
+            );
+        }
+        if free {
+            let (count, mapcount, flags) = (
+                page_count_raw(p),
+                atomic_read(&p._mapcount),
+                READ_ONCE(&p.flags),
+            );
+            if count != 0 || mapcount != -1 || flags & PAGE_FLAGS_CHECK_AT_PREP != 0 {
+                fail(
+                    "end of scenario",
+                    Invariant::BadPage,
+                    format!(
+                        "free {ptr:?} not in free-page state: _count {count} _mapcount {mapcount} flags {flags:#x}"
+                    ),
+                );
+            }
+        }
+    }
+}
+
 /// Every page frame went back to the buddy allocator: references balanced, nothing leaked.
 /// A page still allocated with no holder left is a leaked reference ("refcount balance").
+/// Then every free frame is in its free state ([`free_frames_clean`]).
 pub fn all_pages_freed(m: &Mem) {
     for (ptr, p) in m.map.iter() {
         if p.ghost_allocated() && !p.ghost_in_hugepool() {
@@ -33,38 +74,5 @@ pub fn all_pages_freed(m: &Mem) {
             );
         }
     }
-}
-
-/// The hugetlbfs page `head` is back in the pool, unreferenced and unmapped (its destructor
-/// ran exactly once: a second run is caught by `enqueue_huge_page`).
-pub fn huge_page_in_pool(m: &Mem, head: PagePtr) {
-    let p = m.pg(head);
-    let pool = spin_lock(&m.hstate.lock);
-    let in_pool = pool.freelist.iter().filter(|&&x| x == head).count();
-    if in_pool != 1 || page_count_raw(p) != 0 || page_mapcount(p) != 0 {
-        fail(
-            "end of scenario",
-            Invariant::RefcountBalance,
-            format!(
-                "hugetlbfs page {head:?}: in pool {in_pool}x, _count {}, mapcount {} (expected once, 0, 0)",
-                page_count_raw(p),
-                page_mapcount(p)
-            ),
-        );
-    }
-    for i in 1..(1usize << m.hstate.order) {
-        let t = m.pg(head + i);
-        if page_mapcount(t) != 0 || page_count_raw(t) != 0 {
-            fail(
-                "end of scenario",
-                Invariant::RefcountBalance,
-                format!(
-                    "hugetlbfs tail {:?}: _count {} mapcount {} after every reference was dropped",
-                    (head + i),
-                    page_count_raw(t),
-                    page_mapcount(t)
-                ),
-            );
-        }
-    }
+    free_frames_clean(m);
 }

@@ -33,7 +33,7 @@ use std::fmt;
 // Ghost state: plain std atomics, invisible to the checkers (no scheduling points).
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{
-    AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32,
+    AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32, AtomicU64 as GhostU64,
     AtomicUsize as GhostUsize,
 };
 
@@ -55,14 +55,17 @@ pub const PG_COMPOUND_LOCK: u32 = 24;
 /// NR_PAGEFLAGS: PAGE_FLAGS_CHECK_AT_PREP = (1 << NR_PAGEFLAGS) - 1.
 pub const NR_PAGEFLAGS: u32 = 25;
 pub const PAGE_FLAGS_CHECK_AT_PREP: usize = (1 << NR_PAGEFLAGS) - 1;
-/// PAGE_FLAGS_CHECK_AT_FREE (3.10): flags a page must not carry when freed.
+/// PAGE_FLAGS_CHECK_AT_FREE (include/linux/page-flags.h, 2.6.38–4.4): flags a page must not
+/// carry when freed, `__PG_COMPOUND_LOCK` included (CONFIG_TRANSPARENT_HUGEPAGE): a
+/// PG_compound_lock left set by a lost update is "Bad page state" at the free.
 pub const PAGE_FLAGS_CHECK_AT_FREE: usize = (1 << PG_LRU)
     | (1 << PG_LOCKED)
     | (1 << PG_PRIVATE)
     | (1 << PG_SLAB)
     | (1 << PG_ACTIVE)
     | (1 << PG_UNEVICTABLE)
-    | (1 << PG_MLOCKED);
+    | (1 << PG_MLOCKED)
+    | (1 << PG_COMPOUND_LOCK);
 
 pub const fn bit(nr: u32) -> usize {
     1 << nr
@@ -131,6 +134,11 @@ pub struct Page {
     pub lru_prev: unsigned_long,
     /// `page->lru` as a list entry.
     pub lru: ListLinks,
+    /// One word of the page's *contents* (not of `struct page`): what a reference holder
+    /// writes through its reference (the I/O a pin is for). A model opts in
+    /// ([`page_contents_write`]); allocation then checks that it reads the last holder's write
+    /// (a write not ordered before its put shows as a stale read) and zeroes it.
+    pub data: unsigned_long,
     /// Ghost state (checked builds): never read by kernel code.
     pub ghost: Ghost,
 }
@@ -152,6 +160,12 @@ pub struct Ghost {
     pub on_list: GhostListSlot,
     /// How many per-CPU pagevecs hold this page.
     pub queued: GhostI32,
+    /// CPUs (bit per CPU; the main thread is bit 63) whose `put_page()` of a reference to this
+    /// frame is in flight: their pin is dropped only after the kernel put returns.
+    pub in_put: GhostU64,
+    /// The last value a reference holder wrote to the page's contents (`Page::data`) since the
+    /// frame was allocated; 0 when nobody wrote.
+    pub data: GhostUsize,
 }
 
 /// Ghost: which list (by index, `mm::list::ListId::index`) an entry is linked on.
@@ -180,6 +194,7 @@ impl Page {
                 next: RaceCell::new(LIST_POISON1),
                 prev: RaceCell::new(LIST_POISON2),
             },
+            data: unsigned_long::new(0),
             ghost: Ghost::default(),
         }
     }
@@ -462,4 +477,88 @@ impl Ghost {
 pub fn ghost_on_alloc(page: &Page) {
     page.ghost.new_generation();
     page.ghost.set_allocated(true);
+}
+
+/// The ghost bit of the running CPU in [`Ghost::in_put`].
+fn cpu_bit() -> u64 {
+    1u64 << crate::sync::cpu_of_thread().map_or(63, |c| c.min(62))
+}
+
+impl Ghost {
+    /// This CPU starts a put of a reference to this frame.
+    pub fn put_begins(&self) {
+        if CHECKED {
+            self.in_put.fetch_or(cpu_bit(), Relaxed);
+        }
+    }
+    /// This CPU's put returned: its pin goes (after the kernel put, not before it).
+    pub fn put_ends(&self) {
+        if CHECKED {
+            self.in_put.fetch_and(!cpu_bit(), Relaxed);
+            self.unpin();
+        }
+    }
+    /// References held on this frame by CPUs that are not in the middle of putting one.
+    pub fn holders_not_putting(&self) -> i32 {
+        self.pins.load(Relaxed) - self.in_put.load(Relaxed).count_ones() as i32
+    }
+}
+
+/// Ghost check on a `_count` operation of the kernel code, whatever CONFIG_DEBUG_VM says: a
+/// count never goes below zero, and nobody takes a reference on a frame that is free in the
+/// buddy allocator (`old`/`new`: the count before and after the operation).
+pub fn ghost_count_op(page: &Page, ptr: PagePtr, func: &'static str, old: i32, new: i32) {
+    if !CHECKED {
+        return;
+    }
+    if new < 0 {
+        fail(
+            func,
+            Invariant::RefcountBalance,
+            format!("{ptr:?}._count {old} -> {new}: a reference count below zero"),
+        );
+    }
+    if new > old && !page.ghost_allocated() {
+        fail(
+            func,
+            Invariant::UseAfterFree,
+            format!("{ptr:?}._count {old} -> {new} on a frame that is free in the buddy allocator"),
+        );
+    }
+}
+
+/// A reference holder writes `v` to the page's contents (the I/O its reference is for): a
+/// plain store of [`Page::data`]; the ghost remembers it as the value the next owner must see.
+pub fn page_contents_write(page: &Page, v: usize) {
+    WRITE_ONCE(&page.data, v);
+    if CHECKED {
+        page.ghost.data.store(v, Relaxed);
+    }
+}
+
+/// The frame is handed to a new owner (`prep_new_page()`, `dequeue_huge_page_node()`): the
+/// new owner's view of the contents must be the last holder's write (ghost), or a holder's
+/// write was not ordered before the put that freed the frame: it can land in the next owner's
+/// page (`__GFP_ZERO` already done, data already written). The contents are zeroed. Only a
+/// frame some holder wrote costs a checker step.
+pub fn ghost_contents_handover(page: &Page, ptr: PagePtr, func: &'static str) {
+    if !CHECKED {
+        return;
+    }
+    let want = page.ghost.data.load(Relaxed);
+    if want == 0 {
+        return;
+    }
+    let seen = READ_ONCE(&page.data);
+    if seen != want {
+        fail(
+            func,
+            Invariant::UseAfterFree,
+            format!(
+                "{ptr:?} handed to a new owner with stale contents {seen:#x}: the last holder wrote {want:#x} before its put, and that write is not visible (the put that freed the frame did not order it)"
+            ),
+        );
+    }
+    WRITE_ONCE(&page.data, 0);
+    page.ghost.data.store(0, Relaxed);
 }

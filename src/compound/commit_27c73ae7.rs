@@ -1,13 +1,13 @@
 //! mm/swap.c after 27c73ae7 "mm: hugetlbfs: fix hugetlbfs optimization" (Andrea Arcangeli,
 //! 3.13): the `PageHuge()` bypass of 7cb2ef56 is gone. The head is pinned first
-//! (`compound_trans_head()` + `get_page_unless_zero()`), and only then `PageHeadHuge(page_head)`
-//! decides to skip `compound_lock`; PG_tail is re-checked, the tail `_mapcount` accounting is
-//! back for hugetlbfs tails, and the `skip_lock` path checks `PageHead` before freeing the
-//! head. Left out: 3.12's `PageSlab(page_head)` twin of the check (slab pages are not
-//! modelled).
+//! (`compound_trans_head()` + `get_page_unless_zero()`), and only then
+//! `PageSlab(page_head) || PageHeadHuge(page_head)` decides to skip `compound_lock`; PG_tail
+//! is re-checked, the tail `_mapcount` accounting is back for hugetlbfs tails, and the
+//! `skip_lock` path checks `PageHead` before freeing the head (the "longstanding theoretical
+//! race"). The `skip_lock_tail:` label goes. `PageHeadHuge()` (mm/hugetlb.c) is shared code.
 
 use crate::mm::huge_memory::{compound_lock, compound_unlock};
-use crate::mm::hugetlb::{PageHeadHuge, PageHuge};
+use crate::mm::hugetlb::PageHeadHuge;
 use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
@@ -27,14 +27,24 @@ impl Compound for Variant {
             subject: "mm: hugetlbfs: fix hugetlbfs optimization",
         },
         parent: Some("7cb2ef56"),
-        source: "AndreiLux/ref-3.10 mm/swap.c (3.10 with 27c73ae7 backported).",
+        source: "the posting (lore, Andrea Arcangeli, '[PATCH 1/8] mm: hugetlbfs: fix hugetlbfs optimization', 20 Nov 2013) and AndreiLux/ref-3.10 mm/swap.c (3.10 with 27c73ae7 backported; compound_trans_head restored where the later 668f9abb backport changed it). UNVERIFIED: the full commit id and byte-exactness of the mainline merge.",
     };
 
-    /// `__put_compound_page(page)` (mm/swap.c, 7cb2ef56; unchanged by 27c73ae7).
+    /// `compound_lock(page)` (include/linux/mm.h, 3.5–3.13).
+    fn compound_lock(m: &Mem, page: PagePtr) {
+        VM_BUG_ON!("compound_lock", PageSlab(m.pg(page)));
+        compound_lock(m, page);
+    }
+
+    /// `compound_unlock(page)` (include/linux/mm.h, 3.5–3.13).
+    fn compound_unlock(m: &Mem, page: PagePtr) {
+        VM_BUG_ON!("compound_unlock", PageSlab(m.pg(page)));
+        compound_unlock(m, page);
+    }
+
+    /// `__put_compound_page(page)` (mm/swap.c, 3.4–3.13).
     fn __put_compound_page(m: &Mem, page: PagePtr) {
-        if !PageHuge(m, page) {
-            __page_cache_release(m, page);
-        }
+        __page_cache_release(m, page);
         let dtor = get_compound_page_dtor(m, page);
         call_compound_dtor(m, dtor, page);
     }
@@ -44,17 +54,20 @@ impl Compound for Variant {
         const F: &str = "put_compound_page";
         if PageTail(m.pg(page)) {
             // __split_huge_page_refcount can run under us
-            let page_head = compound_trans_head(m, page);
+            let page_head = Self::compound_trans_head(m, page);
 
             if page != page_head && get_page_unless_zero(m, page_head) {
-                // hugetlbfs pages cannot be split: avoid taking compound_lock().
-                if PageHeadHuge(m, page_head) {
+                // THP can not break up slab pages so avoid taking compound_lock().  Slab
+                // performs non-atomic bit ops on page->flags for better performance.  In
+                // particular slab_unlock() in slub used to be a hot path.  It is still hot on
+                // arches that do not support this_cpu_cmpxchg_double().
+                if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
                     if PageTail(m.pg(page)) {
                         // __split_huge_page_refcount cannot race here.
                         VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
                         let p = m.pg(page);
                         let old = atomic_dec(&p._mapcount);
-                        ktrace!(F, "hugetlbfs tail {page:?}._mapcount {old} -> {}", old - 1);
+                        ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
                         if put_page_testzero(m, page_head) {
                             VM_BUG_ON!(F, true);
                         }
@@ -64,8 +77,9 @@ impl Compound for Variant {
                         return;
                     } else {
                         // __split_huge_page_refcount run before us, "page" was a THP tail.
-                        // The split page_head has been freed and reallocated as a hugetlbfs
-                        // page of smaller order.
+                        // The split page_head has been freed and reallocated as slab or
+                        // hugetlbfs page of smaller order (only possible if reallocated as
+                        // slab on x86).
                         skip_lock::<Self>(m, page_head, page);
                         return;
                     }
@@ -73,11 +87,11 @@ impl Compound for Variant {
                 // page_head wasn't a dangling pointer but it may not be a head page anymore
                 // by the time we obtain the lock. That is ok as long as it can't be freed
                 // from under us.
-                compound_lock(m, page_head);
+                Self::compound_lock(m, page_head);
                 if !PageTail(m.pg(page)) {
                     // __split_huge_page_refcount run before us
                     ktrace!(F, "{page:?} was split before we took the lock");
-                    compound_unlock(m, page_head);
+                    Self::compound_unlock(m, page_head);
                     skip_lock::<Self>(m, page_head, page);
                     return;
                 }
@@ -94,7 +108,7 @@ impl Compound for Variant {
                 ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
                 VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
                 VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-                compound_unlock(m, page_head);
+                Self::compound_unlock(m, page_head);
 
                 if put_page_testzero(m, page_head) {
                     if PageHead(m.pg(page_head)) {
@@ -125,20 +139,21 @@ impl Compound for Variant {
     /// already serializes against split_huge_page().
     fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
         let mut got = false;
-        let page_head = compound_trans_head(m, page);
+        let page_head = Self::compound_trans_head(m, page);
 
         if page != page_head && get_page_unless_zero(m, page_head) {
             // Ref to put_compound_page() comment.
-            if PageHeadHuge(m, page_head) {
+            if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
                 if PageTail(m.pg(page)) {
-                    // This is a hugetlbfs page. __split_huge_page_refcount cannot race here.
+                    // This is a hugetlbfs page or a slab page. __split_huge_page_refcount
+                    // cannot race here.
                     VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
                     __get_page_tail_foll(m, page, false);
                     return true;
                 } else {
                     // __split_huge_page_refcount run before us, "page" was a THP tail. The
-                    // split page_head has been freed and reallocated as a hugetlbfs page of
-                    // smaller order.
+                    // split page_head has been freed and reallocated as slab or hugetlbfs page
+                    // of smaller order (only possible if reallocated as slab on x86).
                     put_page::<Self>(m, page_head);
                     return false;
                 }
@@ -147,13 +162,13 @@ impl Compound for Variant {
             // page_head wasn't a dangling pointer but it may not be a head page anymore by
             // the time we obtain the lock. That is ok as long as it can't be freed from
             // under us.
-            compound_lock(m, page_head);
+            Self::compound_lock(m, page_head);
             // here __split_huge_page_refcount won't run anymore
             if PageTail(m.pg(page)) {
                 __get_page_tail_foll(m, page, false);
                 got = true;
             }
-            compound_unlock(m, page_head);
+            Self::compound_unlock(m, page_head);
             if !got {
                 put_page::<Self>(m, page_head);
             }
@@ -162,14 +177,14 @@ impl Compound for Variant {
     }
 }
 
-/// The `skip_lock:` label of `put_compound_page()` (27c73ae7).
-///
-/// The head page may have been freed and reallocated as a compound page of smaller order and
-/// then freed again. All we know is that it cannot have become: a THP page, a compound page
-/// of higher order, a tail page. That is because we still hold the refcount of the split THP
-/// tail and page_head was the THP head before the split.
+/// The `skip_lock:` label of `put_compound_page()` (27c73ae7), falling through to
+/// `out_put_single:`.
 fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
     if put_page_testzero(m, page_head) {
+        // The head page may have been freed and reallocated as a compound page of smaller
+        // order and then freed again. All we know is that it cannot have become: a THP page, a
+        // compound page of higher order, a tail page. That is because we still hold the
+        // refcount of the split THP tail and page_head was the THP head before the split.
         if PageHead(m.pg(page_head)) {
             V::__put_compound_page(m, page_head);
         } else {

@@ -1,4 +1,4 @@
-//! mm/huge_memory.c (Linux 3.10): `__split_huge_page_refcount`, the THP split that hands
+//! mm/huge_memory.c (Linux 3.9–3.12): `__split_huge_page_refcount`, the THP split that hands
 //! each tail its own reference count.
 
 use super::swap::{put_page, Compound};
@@ -10,19 +10,26 @@ use crate::sync::{
 };
 use crate::{ktrace, BUG_ON};
 
-/// `compound_lock(page)` (include/linux/mm.h, 3.10): `bit_spin_lock(PG_compound_lock, &page->flags)`.
+/// `compound_lock(page)` (include/linux/mm.h, 2.6.38–3.4): `bit_spin_lock(PG_compound_lock,
+/// &page->flags)`. 5bf5f03c (3.5) adds `VM_BUG_ON(PageSlab(page))`: its variants carry that text.
 pub fn compound_lock(m: &Mem, page: PagePtr) {
     bit_spin_lock(PG_COMPOUND_LOCK, &m.pg(page).flags);
     ktrace!("compound_lock", "locked {page:?}");
 }
 
-/// `compound_unlock(page)` (include/linux/mm.h, 3.10): `bit_spin_unlock(PG_compound_lock, ...)`.
+/// `compound_unlock(page)` (include/linux/mm.h, 2.6.38–3.4): `bit_spin_unlock(PG_compound_lock,
+/// ...)`.
 pub fn compound_unlock(m: &Mem, page: PagePtr) {
-    ktrace!("compound_unlock", "unlock {page:?}");
-    bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
+    let old = bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
+    ktrace!(
+        "compound_unlock",
+        "unlocked {page:?} (flags {old:#x} -> {:#x})",
+        old & !bit(PG_COMPOUND_LOCK)
+    );
 }
 
-/// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.10).
+/// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12; `Compound::__split_huge_page_refcount`
+/// calls it unless a mutant overrides it).
 ///
 /// Left out (see proofs/README.md): memcg fixup, LRU insertion of the tails
 /// (`lru_add_page_tail`; the S1 models keep the THP off the LRU), `mapping`/`index` copies,
@@ -35,7 +42,7 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
 
     // prevent PageLRU to go away from under us, and freeze lru stats
     let lru_lock = spin_lock(&m.zone.lru_lock);
-    compound_lock(m, page);
+    V::compound_lock(m, page);
 
     for i in (1..hpage_pmd_nr).rev() {
         let tail_ptr = page + i;
@@ -52,6 +59,13 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         let (head_maps, tail_pins) = (page_mapcount(head), page_mapcount(page_tail));
         let add = head_maps + tail_pins + 1;
         let old = atomic_add(add, &page_tail._count);
+        ghost_count_op(
+            page_tail,
+            tail_ptr,
+            "__split_huge_page_refcount",
+            old,
+            old + add,
+        );
         ktrace!(
             "__split_huge_page_refcount",
             "{tail_ptr:?}._count {old} -> {} (mapcount(head) {head_maps} + tail pins {tail_pins} + 1)",
@@ -79,6 +93,13 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         atomic_set(&page_tail._mapcount, atomic_read(&head._mapcount));
     }
     let old = atomic_sub(tail_count, &head._count);
+    ghost_count_op(
+        head,
+        page,
+        "__split_huge_page_refcount",
+        old,
+        old - tail_count,
+    );
     ktrace!(
         "__split_huge_page_refcount",
         "{page:?}._count {old} -> {} (tail pins moved)",
@@ -90,7 +111,7 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
     BUG_ON!("__split_huge_page_refcount", !PageHead(head));
     ClearPageHead(head);
     ktrace!("__split_huge_page_refcount", "ClearPageCompound({page:?})");
-    compound_unlock(m, page);
+    V::compound_unlock(m, page);
     spin_unlock(lru_lock);
 
     for i in 1..hpage_pmd_nr {
@@ -110,5 +131,5 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
 /// against `get_page_foll` and gup_fast, which the S1 models do not run against split.
 pub fn split_huge_page<V: Compound>(m: &Mem, page: PagePtr) {
     ktrace!("split_huge_page", "{page:?}");
-    __split_huge_page_refcount::<V>(m, page);
+    V::__split_huge_page_refcount(m, page);
 }

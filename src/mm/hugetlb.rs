@@ -2,7 +2,8 @@
 //! destructor `free_huge_page` and the pool shrink `update_and_free_page`.
 
 use super::page_alloc::{
-    __free_pages, alloc_pages, get_compound_page_dtor, set_compound_page_dtor, set_page_refcounted,
+    __free_pages, alloc_pages_for, get_compound_page_dtor, set_compound_page_dtor,
+    set_page_refcounted,
 };
 use super::swap::{compound_head, put_page, Compound};
 use super::Mem;
@@ -49,19 +50,19 @@ fn enqueue_huge_page(pool: &mut super::HugePool, m: &Mem, page: PagePtr) {
                 format!("{page:?} freed into the hugetlb pool twice (its destructor ran twice)"),
             );
         }
-        if p.ghost_pins() != 0 {
+        let holders = p.ghost.holders_not_putting();
+        if holders != 0 {
             fail(
                 "enqueue_huge_page",
                 Invariant::FreedWhileReferenced,
                 format!(
-                    "hugetlbfs page {page:?} freed while CPUs still hold {} reference(s)",
-                    p.ghost_pins()
+                    "hugetlbfs page {page:?} freed while CPUs still hold {holders} reference(s)"
                 ),
             );
         }
         for i in 1..(1usize << m.hstate.order) {
             let t = m.pg(page + i);
-            if t.ghost_pins() != 0 {
+            if t.ghost.holders_not_putting() != 0 {
                 fail(
                     "enqueue_huge_page",
                     Invariant::FreedWhileReferenced,
@@ -83,9 +84,12 @@ fn dequeue_huge_page(pool: &mut super::HugePool, m: &Mem) -> Option<PagePtr> {
     let page = pool.freelist.pop()?;
     pool.free_huge_pages -= 1;
     m.pg(page).ghost.set_in_hugepool(false);
-    // The page changes hands: a new generation for the whole compound page.
+    // The page changes hands: a new generation for the whole compound page, and the new
+    // owner must see what the last holders wrote.
     for i in 0..(1usize << m.hstate.order) {
-        m.pg(page + i).ghost.new_generation();
+        let p = m.pg(page + i);
+        ghost_contents_handover(p, page + i, "dequeue_huge_page");
+        p.ghost.new_generation();
     }
     Some(page)
 }
@@ -132,7 +136,7 @@ pub fn update_and_free_page(m: &Mem, page: PagePtr) {
 /// `alloc_fresh_huge_page()` + `prep_new_huge_page()` (mm/hugetlb.c, 3.10): take a compound
 /// page from the buddy allocator and free it into the pool through `put_page()`.
 pub fn alloc_fresh_huge_page<V: Compound>(m: &Mem) -> bool {
-    let Some(page) = alloc_pages(m, m.hstate.order, true) else {
+    let Some(page) = alloc_pages_for::<V>(m, m.hstate.order, true) else {
         return false;
     };
     set_compound_page_dtor(m, page, DTOR_FREE_HUGE_PAGE);

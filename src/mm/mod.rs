@@ -10,6 +10,7 @@ pub mod lru;
 pub mod page_alloc;
 pub mod page_ref;
 pub mod rmap;
+pub mod slab;
 pub mod swap;
 pub mod vma;
 pub mod vma_2_6_31;

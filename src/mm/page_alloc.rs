@@ -1,5 +1,6 @@
-//! mm/page_alloc.c and the compound-page helpers of include/linux/mm.h (Linux 3.10).
+//! mm/page_alloc.c and the compound-page helpers of include/linux/mm.h (Linux 3.10–3.13).
 
+use super::swap::Compound;
 use super::{hugetlb, Mem};
 use crate::page::*;
 use crate::sync::{atomic_read, spin_lock, CHECKED, READ_ONCE, WRITE_ONCE};
@@ -43,7 +44,9 @@ pub fn call_compound_dtor(m: &Mem, dtor: usize, page: PagePtr) {
     }
 }
 
-/// `prep_compound_page(page, order)` (mm/page_alloc.c, 3.10).
+/// `prep_compound_page(page, order)` (mm/page_alloc.c, 3.10–3.13): PG_tail is set before
+/// `first_page` is written, with no barrier (668f9abb reorders the two and puts an `smp_wmb()`
+/// between them; a variant with that code overrides `Compound::prep_compound_page`).
 pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
     let nr_pages = 1usize << order;
     set_compound_page_dtor(m, page, DTOR_FREE_COMPOUND_PAGE);
@@ -53,8 +56,14 @@ pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
     for i in 1..nr_pages {
         let p = m.pg(page + i);
         __SetPageTail(p);
+        ktrace!("prep_compound_page", "__SetPageTail({:?})", page + i);
         set_page_count(p, 0);
         set_first_page(p, page);
+        ktrace!(
+            "prep_compound_page",
+            "{:?}->first_page = {page:?}",
+            page + i
+        );
     }
 }
 
@@ -122,14 +131,15 @@ fn ghost_on_free(m: &Mem, page: PagePtr) {
             format!("{page:?} freed twice"),
         );
     }
-    if p.ghost_pins() != 0 {
+    // A CPU whose put of this frame is in flight is not counted: its reference may already
+    // be gone (the put that frees is one of them); if it is not, that put goes on to change a
+    // free frame's count, which the ghost count checks report.
+    let holders = p.ghost.holders_not_putting();
+    if holders != 0 {
         fail(
             "free_pages",
             Invariant::FreedWhileReferenced,
-            format!(
-                "{page:?} freed while CPUs still hold {} reference(s) to it",
-                p.ghost_pins()
-            ),
+            format!("{page:?} freed while CPUs still hold {holders} reference(s) to it"),
         );
     }
     // The LRU's holders: a pagevec entry holds a reference until release_pages() drops it; a
@@ -213,10 +223,47 @@ pub fn set_page_refcounted(m: &Mem, page: PagePtr) {
     ktrace!("set_page_refcounted", "{page:?}._count = 1");
 }
 
-/// `alloc_pages(gfp, order)` (mm/page_alloc.c, 3.10), reduced to: take the lowest naturally
-/// aligned free block, `prep_new_page()` (refcount 1), and `prep_compound_page()` for
-/// `__GFP_COMP`. Returns None when no block is free.
-pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
+/// `check_new_page(page)` (mm/page_alloc.c, 3.10–3.13): "This page is about to be returned
+/// from the page allocator". The kernel reports `bad_page()` and takes another block; here the
+/// execution ends. (`page->mapping` and memcg are not modelled.)
+pub fn check_new_page(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if page_mapcount(p) != 0 {
+        bad_page(m, page, "nonzero mapcount at allocation");
+    }
+    if atomic_read(&p._count) != 0 {
+        bad_page(m, page, "nonzero _count at allocation");
+    }
+    if READ_ONCE(&p.flags) & PAGE_FLAGS_CHECK_AT_PREP != 0 {
+        bad_page(m, page, "flags set at allocation");
+    }
+}
+
+/// `prep_new_page(page, order, gfp_flags)` (mm/page_alloc.c, 3.10–3.13): the page is
+/// refcounted *before* `prep_compound_page()` writes its flags non-atomically (the race of
+/// claim compound.8). `arch_alloc_page`, `kernel_map_pages` and `__GFP_ZERO` are not modelled.
+pub fn prep_new_page(
+    m: &Mem,
+    page: PagePtr,
+    order: u32,
+    gfp_comp: bool,
+    prep_compound_page: fn(&Mem, PagePtr, u32),
+) {
+    for i in 0..(1usize << order) {
+        check_new_page(m, page + i);
+    }
+
+    set_page_private(m.pg(page), 0);
+    set_page_refcounted(m, page);
+
+    if order > 0 && gfp_comp {
+        prep_compound_page(m, page, order);
+    }
+}
+
+/// The buddy allocator's part of `alloc_pages()` (`rmqueue()` under `zone->lock`), reduced to:
+/// take the lowest naturally aligned free block of `1 << order` frames. None when none is free.
+fn rmqueue(m: &Mem, order: u32) -> Option<PagePtr> {
     let nr = 1usize << order;
     let pfn = {
         let mut area = spin_lock(&m.zone.lock);
@@ -231,17 +278,29 @@ pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
     let page = m.pfn_to_page(pfn);
     for i in 0..nr {
         let p = m.pg(page + i);
-        // prep_new_page(): a page in the free lists is clean; PAGE_FLAGS_CHECK_AT_PREP.
-        if READ_ONCE(&p.flags) & PAGE_FLAGS_CHECK_AT_PREP != 0 || page_mapcount(p) != 0 {
-            bad_page(m, page + i, "dirty page in the free lists");
-        }
-        set_page_private(p, 0);
+        ghost_contents_handover(p, page + i, "alloc_pages");
         ghost_on_alloc(p);
     }
-    set_page_refcounted(m, page);
-    if gfp_comp && order > 0 {
-        prep_compound_page(m, page, order);
-    }
+    Some(page)
+}
+
+/// `alloc_pages(gfp, order)` (mm/page_alloc.c, 3.10–3.13) for code outside the compound area
+/// (order-0 pages): `rmqueue()` and the 3.13 `prep_new_page()`.
+pub fn alloc_pages(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
+    let page = rmqueue(m, order)?;
+    prep_new_page(m, page, order, gfp_comp, prep_compound_page);
+    ktrace!(
+        "alloc_pages",
+        "{page:?} order {order}{}",
+        if gfp_comp { " __GFP_COMP" } else { "" }
+    );
+    Some(page)
+}
+
+/// `alloc_pages(gfp, order)` with the variant's `prep_new_page()` / `prep_compound_page()`.
+pub fn alloc_pages_for<V: Compound>(m: &Mem, order: u32, gfp_comp: bool) -> Option<PagePtr> {
+    let page = rmqueue(m, order)?;
+    V::prep_new_page(m, page, order, gfp_comp);
     ktrace!(
         "alloc_pages",
         "{page:?} order {order}{}",

@@ -36,21 +36,50 @@ impl PageRef {
         }
     }
 
-    /// `put_page(page)` with compound-refcounting variant `V`.
+    /// `put_page(page)` with compound-refcounting variant `V`. The ghost pin goes only after
+    /// the kernel put returns: while the put is in flight the frame must not be freed by
+    /// anyone but the put itself (the free-time check exempts CPUs whose put is in flight; a
+    /// put that then touches a freed frame breaks the ghost count checks).
     pub fn put<V: Compound>(self, m: &Mem) {
-        let page = self.forget(m);
+        let page = self.check(m);
+        let p = m.pg(page);
+        p.ghost.put_begins();
         put_page::<V>(m, page);
+        p.ghost.put_ends();
     }
 
     /// `page_cache_release(page)` of an order-0 page (the LRU models' pages).
     pub fn release(self, m: &Mem) {
-        let page = self.forget(m);
+        let page = self.check(m);
+        let p = m.pg(page);
+        p.ghost.put_begins();
         page_cache_release(m, page);
+        p.ghost.put_ends();
+    }
+
+    /// Write to the page's contents through this reference (the I/O a pin is for): the next
+    /// owner of the frame must see it (`page::ghost_contents_handover`).
+    pub fn write_contents(&self, m: &Mem) {
+        let cpu = crate::sync::cpu_of_thread().map_or(0xff, |c| c + 1);
+        let token = ((self.gen as usize) << 8) | cpu | 0x5a00_0000;
+        crate::page::page_contents_write(m.pg(self.page), token);
+        crate::ktrace!(
+            "write_contents",
+            "{:?}: holder writes {token:#x}",
+            self.page
+        );
     }
 
     /// Drop the ghost record only (the kernel-level reference is released by other code,
     /// e.g. the unmap path).
     pub fn forget(self, m: &Mem) -> PagePtr {
+        let page = self.check(m);
+        m.pg(page).ghost.unpin();
+        page
+    }
+
+    /// The reference is still to the frame's generation it was taken on.
+    fn check(&self, m: &Mem) -> PagePtr {
         let p = m.pg(self.page);
         if CHECKED && (p.ghost_gen() != self.gen || !p.ghost_allocated()) {
             fail(
@@ -62,7 +91,6 @@ impl PageRef {
                 ),
             );
         }
-        p.ghost.unpin();
         self.page
     }
 

@@ -1,4 +1,4 @@
-//! The parts of mm/swap.c, include/linux/mm.h and include/linux/huge_mm.h (Linux 3.10–3.12)
+//! The parts of mm/swap.c, include/linux/mm.h and include/linux/huge_mm.h (Linux 3.4–3.13)
 //! that every compound-refcounting variant shares, and the trait the variants implement
 //! (`crate::compound` holds one file per version of `__get_page_tail`, `put_compound_page`,
 //! `__put_compound_page`).
@@ -11,6 +11,12 @@ use crate::variant::VariantMeta;
 use crate::{ktrace, VM_BUG_ON};
 
 /// One version of the compound refcounting code of mm/swap.c.
+///
+/// The three required functions are what every patch of the area changed. The provided ones
+/// are shared mm code that some versions changed too (include/linux/mm.h, huge_mm.h,
+/// mm/page_alloc.c, mm/huge_memory.c): their default is the 3.4–3.13 text, a variant with
+/// another text overrides it (668f9abb's `compound_head`, 5bf5f03c's `compound_lock`), and a
+/// mutant of shared code overrides one with a copy minus its safeguard.
 pub trait Compound: 'static + Send + Sync {
     /// What the variant is (`crate::variant`).
     const META: VariantMeta;
@@ -20,6 +26,40 @@ pub trait Compound: 'static + Send + Sync {
     fn put_compound_page(m: &Mem, page: PagePtr);
     /// `__put_compound_page(page)`: the last reference to a compound page went away.
     fn __put_compound_page(m: &Mem, page: PagePtr);
+
+    /// `compound_head(page)` (include/linux/mm.h): 3.13's, no barrier, no re-check.
+    fn compound_head(m: &Mem, page: PagePtr) -> PagePtr {
+        compound_head(m, page)
+    }
+    /// `compound_trans_head(page)` (include/linux/huge_mm.h, 3.2–3.13): `smp_rmb()` and the
+    /// PG_tail re-check.
+    fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
+        compound_trans_head(m, page)
+    }
+    /// `compound_lock(page)` (include/linux/mm.h, 2.6.38–3.4).
+    fn compound_lock(m: &Mem, page: PagePtr) {
+        super::huge_memory::compound_lock(m, page)
+    }
+    /// `compound_unlock(page)` (include/linux/mm.h, 2.6.38–3.4).
+    fn compound_unlock(m: &Mem, page: PagePtr) {
+        super::huge_memory::compound_unlock(m, page)
+    }
+    /// `prep_compound_page(page, order)` (mm/page_alloc.c, 3.10–3.13).
+    fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
+        super::page_alloc::prep_compound_page(m, page, order)
+    }
+    /// `prep_new_page(page, order, gfp_flags)` (mm/page_alloc.c, 3.10–3.13): refcounted before
+    /// `prep_compound_page()`.
+    fn prep_new_page(m: &Mem, page: PagePtr, order: u32, gfp_comp: bool) {
+        super::page_alloc::prep_new_page(m, page, order, gfp_comp, Self::prep_compound_page)
+    }
+    /// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12).
+    fn __split_huge_page_refcount(m: &Mem, page: PagePtr)
+    where
+        Self: Sized,
+    {
+        super::huge_memory::__split_huge_page_refcount::<Self>(m, page)
+    }
 }
 
 /// `get_page_unless_zero(page)` (include/linux/mm.h, 3.10): `atomic_inc_not_zero(&page->_count)`,
@@ -33,6 +73,9 @@ pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
         "{page:?}._count {old} -> {}",
         if old == 0 { 0 } else { old + 1 }
     );
+    if old != 0 {
+        ghost_count_op(p, page, "get_page_unless_zero", old, old + 1);
+    }
     old != 0
 }
 
@@ -45,6 +88,7 @@ pub fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
     VM_BUG_ON!("put_page_testzero", atomic_read(&p._count) == 0);
     let new = atomic_dec_return(&p._count);
     ktrace!("put_page_testzero", "{page:?}._count {} -> {new}", new + 1);
+    ghost_count_op(p, page, "put_page_testzero", new + 1, new);
     new == 0
 }
 
@@ -99,7 +143,8 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
     VM_BUG_ON!("__get_page_tail_foll", atomic_read(&p._count) != 0);
     VM_BUG_ON!("__get_page_tail_foll", page_mapcount(p) < 0);
     if get_page_head {
-        atomic_inc(&m.pg(head)._count);
+        let old = atomic_inc(&m.pg(head)._count);
+        ghost_count_op(m.pg(head), head, "__get_page_tail_foll", old, old + 1);
     }
     let old = atomic_inc(&p._mapcount);
     ktrace!(
@@ -117,7 +162,8 @@ pub fn get_page_foll(m: &Mem, page: PagePtr) {
         __get_page_tail_foll(m, page, true);
     } else {
         VM_BUG_ON!("get_page_foll", atomic_read(&p._count) <= 0);
-        atomic_inc(&p._count);
+        let old = atomic_inc(&p._count);
+        ghost_count_op(p, page, "get_page_foll", old, old + 1);
     }
 }
 
@@ -134,6 +180,16 @@ pub fn get_page<V: Compound>(m: &Mem, page: PagePtr) {
     VM_BUG_ON!("get_page", atomic_read(&p._count) <= 0);
     let old = atomic_inc(&p._count);
     ktrace!("get_page", "{page:?}._count {old} -> {}", old + 1);
+    ghost_count_op(p, page, "get_page", old, old + 1);
+}
+
+/// `page_count(page)` (include/linux/mm.h, 3.x): `atomic_read(&compound_head(page)->_count)`,
+/// with the variant's `compound_head()`.
+pub fn page_count<V: Compound>(m: &Mem, page: PagePtr) -> i32 {
+    let head = V::compound_head(m, page);
+    let count = atomic_read(&m.pg(head)._count);
+    ktrace!("page_count", "{page:?}: head {head:?} _count {count}");
+    count
 }
 
 /// `put_page(page)` (mm/swap.c, 3.10).

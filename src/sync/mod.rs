@@ -218,6 +218,16 @@ pub fn __atomic_add_unless(v: &atomic_t, a: i32, u: i32) -> i32 {
     })
 }
 
+/// `atomic_cmpxchg_relaxed(v, old, new)` (4.3+; no 3.x code uses it): an unordered
+/// compare-and-exchange, returns the value before. Only mutants use it, to take the full
+/// ordering away from a 3.x value-returning atomic.
+#[inline(always)]
+pub fn atomic_cmpxchg_relaxed(v: &atomic_t, old: i32, new: i32) -> i32 {
+    match v.0.compare_exchange(old, new, Relaxed, Relaxed) {
+        Ok(x) | Err(x) => x,
+    }
+}
+
 /// `atomic_inc_not_zero(v)`: `atomic_add_unless(v, 1, 0)`; true if it incremented.
 #[inline(always)]
 pub fn atomic_inc_not_zero(v: &atomic_t) -> bool {
@@ -773,10 +783,27 @@ pub fn bit_spin_lock(bitnum: u32, addr: &unsigned_long) {
     }
 }
 
-/// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE).
-pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) {
-    clear_bit_unlock(bitnum, addr);
+/// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE). Returns the word before the
+/// clear, for the event trace only (the kernel's returns nothing).
+pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
+    let old = addr.0.fetch_and(!mask(bitnum), Release);
     wake_bit_waiters();
+    old
+}
+
+/// `__bit_spin_unlock(bitnum, addr)` (include/linux/bit_spinlock.h, 3.x): the "non-atomic
+/// version, which can be used eg. if the bit lock itself is protecting the rest of the flags in
+/// the word". `__clear_bit_unlock()` is `smp_mb(); __clear_bit()` (asm-generic/bitops/lock.h;
+/// x86 has `barrier()`): a load and a plain store of the whole word, so a concurrent atomic
+/// update of *another* bit of the word between the two is lost (SLUB's `slab_unlock()` against
+/// `compound_lock()`, 5bf5f03c).
+/// Returns the word it read (and wrote back without the bit), for the event trace only.
+pub fn __bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
+    smp_mb();
+    let old = READ_ONCE(addr);
+    WRITE_ONCE(addr, old & !mask(bitnum)); // __clear_bit()
+    wake_bit_waiters();
+    old
 }
 
 /// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only the shim's own tests use
