@@ -60,7 +60,7 @@ fn every_claim_names_a_runnable_variant_and_model() {
         let fits = matches!(
             (c.checker.kind(), m.run),
             (
-                CheckerKind::Loom | CheckerKind::Shuttle,
+                CheckerKind::Loom | CheckerKind::Shuttle | CheckerKind::StoreBuffer,
                 Runner::Scenario(_)
             ) | (CheckerKind::Proptest, Runner::Sequential(_))
         );

@@ -786,6 +786,8 @@ pub fn bit_spin_lock(bitnum: u32, addr: &unsigned_long) {
 /// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE). Returns the word before the
 /// clear, for the event trace only (the kernel's returns nothing).
 pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
+    // clear_bit_unlock(): RELEASE (in the store-buffer mode, everything before it leaves first)
+    sb::drain_all();
     let old = addr.0.fetch_and(!mask(bitnum), Release);
     wake_bit_waiters();
     old

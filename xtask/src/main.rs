@@ -287,8 +287,16 @@ fn checkpoint_resume() -> bool {
 /// Rewrite the golden diffs (`src/<area>/<variant>.diff`) from the files.
 fn bless() -> u8 {
     let mut c = cargo();
-    c.args(["test", "-p", "mmcheck", "--test", "golden"])
-        .env("MMCHECK_BLESS", "1");
+    c.args([
+        "test",
+        "-p",
+        "mmcheck",
+        "--test",
+        "golden",
+        "--",
+        "golden_diffs_match_the_files",
+    ])
+    .env("MMCHECK_BLESS", "1");
     let code = status_code(c.status(), "cargo test --test golden");
     if code == 0 {
         eprintln!("golden diffs rewritten: review them with `git diff -- 'src/*/*.diff'`");
