@@ -4,13 +4,19 @@
 //! fails while a safeguard has neither, or a SAFE variant lists none.
 
 use crate::table::{self, Coverage, Expected, Safeguard};
+use mmcheck::variant::Kind;
+use mmcheck_models::registry;
 use std::fmt::Write;
 
-/// The variants some claim finds SAFE, in table order.
+/// The kernel variants (releases, commits, postings) some claim finds SAFE, in table order.
+/// A mutant some claim finds SAFE shows a safeguard redundant; it has no safeguards of its
+/// own to list.
 pub fn safe_variants() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     for c in table::all() {
-        if c.expected == Expected::Safe && !out.contains(&c.variant) {
+        let mutant = registry::variant(c.variant)
+            .is_some_and(|v| matches!(v.meta.kind, Kind::Mutant { .. }));
+        if c.expected == Expected::Safe && !mutant && !out.contains(&c.variant) {
             out.push(c.variant);
         }
     }

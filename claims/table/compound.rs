@@ -526,6 +526,78 @@ pub static CLAIMS: &[Claim] = &[
 /// text as 27c73ae7's locked path and compound_trans_head(): its rows are 27c73ae7's.
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
+        variant: "linux-3.11",
+        name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h; the same text as 27c73ae7's)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-trans-recheck",
+            claim: "compound.3-no-trans-recheck",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-relaxed-get",
+            claim: "compound.6-relaxed-get",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement (the same text as 27c73ae7's)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-put-no-lock",
+            claim: "compound.1-put-no-lock",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll() (the same text as 27c73ae7's)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-get-no-lock",
+            claim: "compound.1-get-no-lock",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "PG_tail re-check under compound_lock in put_compound_page() (the same text as 27c73ae7's)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-lock-recheck",
+            claim: "compound.1-lock-recheck",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "PageSlab(page_head) test that keeps a slab tail put off compound_lock() (5bf5f03c's, unchanged in 3.11)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "5bf5f03c-slab-lock",
+            claim: "compound.9-slab-lock",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-split-mb",
+            claim: "compound.soak-sb-no-split-mb",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared split)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::Redundant {
+            proof: "proofs/compound.1.md#split-smp_wmb-redundant-in-39312",
+            because: "in 3.9-3.12 split never overwrites first_page after clearing PG_tail: nothing the barrier orders is read",
+        },
+    },
+    Safeguard {
         variant: "27c73ae7",
         name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h, shared with linux-3.11 and 7cb2ef56)",
         kind: SafeguardKind::Recheck,

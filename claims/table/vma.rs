@@ -730,6 +730,42 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
+        variant: "linux-2.6.34",
+        name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-walk",
+            claim: "vma.12-lespinasse-v2",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.34",
+        name: "the anon_vma lock in anon_vma_chain_link (shared chain-era code)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-chain-link",
+            claim: "vma.14",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.34",
+        name: "the anon_vma lock in anon_vma_unlink (shared chain-era code)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-unlocked-unlink",
+            claim: "vma.14-unlink",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.34",
+        name: "vma_address's range check (shared)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in a single-mm anonymous model the page-table check after it covers every address it would reject",
+        },
+    },
+    Safeguard {
         variant: "252c5f94",
         name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (mprotect cases 1, 4, 5, 6)",
         kind: SafeguardKind::Lock,
