@@ -223,12 +223,24 @@ fn keep_first(failure: Failure) {
 
 /// Record a failure that the checker itself detected (loom's causality check on a
 /// [`crate::sync::RaceCell`]), with the trace of the execution it ended.
+///
+/// The checker stops the execution at the racing access without saying which CPU made it, so
+/// the failing step is recorded on no CPU's lane: "loom's race detector" after the last step
+/// the kernel code recorded.
 pub fn checker_failure(invariant: Invariant, message: String) {
+    const FUNC: &str = "loom's race detector";
+    let mut trace = snapshot();
+    trace.push(Event {
+        step: trace.len() + 1,
+        cpu: None,
+        func: Cow::Borrowed(FUNC),
+        event: format!("*** {invariant}: {message}"),
+    });
     keep_first(Failure {
         cause: Cause::Kernel(invariant),
-        func: "loom".to_string(),
+        func: FUNC.to_string(),
         message,
-        trace: snapshot(),
+        trace,
     });
 }
 
