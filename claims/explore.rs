@@ -4,7 +4,7 @@
 use crate::table::{Bound, Checker, Claim, Expected};
 use mmcheck::checker::{self, Exploration, ExploreSettings, Scheduler};
 use mmcheck::trace::{set_config_debug_vm, Cause, Invariant};
-use mmcheck_models::{registry, sequential, Runner};
+use mmcheck_models::{registry, sequential, Model, Runner};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
@@ -123,31 +123,50 @@ pub fn effective_checker(job: &Job<'_>, s: &RunSettings) -> Checker {
     }
 }
 
+/// The model `model` of `variant` (an unknown one is an error: the table and the registry
+/// disagree, not a verdict).
+fn find_model(variant: &str, model: &str) -> Result<Model, String> {
+    registry::model(variant, model).ok_or_else(|| match registry::variant(variant) {
+        None => format!("no variant '{variant}'"),
+        Some(v) => format!(
+            "variant '{variant}' (area {}) has no model '{model}'",
+            v.meta.area
+        ),
+    })
+}
+
+/// One execution of the concurrent scenario `model` of `variant`, with the kernel config set
+/// first: what loom, shuttle, a soak and a replay run.
+pub fn scenario(
+    variant: &str,
+    model: &str,
+    config_debug_vm: bool,
+) -> Result<impl Fn() + Clone + Send + Sync + 'static, String> {
+    match find_model(variant, model)?.run {
+        Runner::Scenario(f) => Ok(move || {
+            set_config_debug_vm(config_debug_vm);
+            f()
+        }),
+        Runner::Sequential(_) => Err(format!(
+            "model '{model}' is a sequential model (proptest), not a concurrent scenario"
+        )),
+    }
+}
+
 /// Run a job under its checker. An unknown variant or model is an error (the table and the
 /// registry disagree), not a verdict.
 pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
-    let model = registry::model(job.variant, job.model).ok_or_else(|| {
-        match registry::variant(job.variant) {
-            None => format!("no variant '{}'", job.variant),
-            Some(v) => format!(
-                "variant '{}' (area {}) has no model '{}'",
-                job.variant, v.meta.area, job.model
-            ),
-        }
-    })?;
+    let model = find_model(job.variant, job.model)?;
     let debug_vm = job.config_debug_vm;
     match (effective_checker(job, s), model.run) {
-        (Checker::Loom { bound }, Runner::Scenario(f)) => {
+        (Checker::Loom { bound }, Runner::Scenario(_)) => {
             let settings = ExploreSettings {
                 preemption_bound: bound.preemption_bound(),
                 checkpoint_file: s.checkpoint.clone(),
                 checkpoint_interval: checker::CHECKPOINT_INTERVAL,
                 progress: s.progress.clone(),
             };
-            checker::explore(&settings, move || {
-                set_config_debug_vm(debug_vm);
-                f()
-            })
+            checker::explore(&settings, scenario(job.variant, job.model, debug_vm)?)
         }
         (Checker::StoreBuffer { .. }, Runner::Scenario(_))
             if !mmcheck::sync::store_buffer::ACTIVE =>
@@ -159,8 +178,9 @@ pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
         }
         (
             Checker::Shuttle { iterations } | Checker::StoreBuffer { iterations },
-            Runner::Scenario(f),
+            Runner::Scenario(_),
         ) => {
+            let body = scenario(job.variant, job.model, debug_vm)?;
             let dir = s
                 .schedule_dir
                 .clone()
@@ -168,10 +188,7 @@ pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
             let mut total = 0;
             let mut seconds = 0.0;
             for sched in SCHEDULERS {
-                let mut e = checker::soak(sched, s.seed, iterations, &dir, move || {
-                    set_config_debug_vm(debug_vm);
-                    f()
-                })?;
+                let mut e = checker::soak(sched, s.seed, iterations, &dir, body.clone())?;
                 total += e.executions;
                 seconds += e.seconds;
                 if e.failure.is_some() || e.error.is_some() || sched == SCHEDULERS[1] {

@@ -2,6 +2,7 @@
 //! that names the setting, never a silent default.
 
 use crate::table::Bound;
+use mmcheck::variant::Area;
 
 /// The largest preemption bound accepted: far beyond what finishes on these models (bound 6
 /// of the largest takes minutes); a larger number is a typo.
@@ -22,6 +23,14 @@ pub fn parse_bound(v: &str) -> Result<Bound, String> {
             "'{v}' is not a bound (a number 0..={MAX_BOUND}, or 'none')"
         )),
     }
+}
+
+/// Parse an area name (`compound`, `lru`, `vma`).
+pub fn parse_area(s: &str) -> Result<Area, String> {
+    Area::from_name(s).ok_or_else(|| {
+        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
+        format!("no area '{s}' (known: {})", known.join(", "))
+    })
 }
 
 fn var(name: &str) -> Result<Option<String>, String> {

@@ -9,14 +9,13 @@
 //! exploration (or a randomized run that found nothing), BUG with the named invariant and a
 //! non-empty trace; a shuttle BUG must also replay from its saved schedule to the same trace.
 
-use crate::explore::{run_claim, RunSettings};
+use crate::explore::{run_claim, scenario, RunSettings};
 use crate::report::{paragraph, ClaimReport};
 use crate::settings;
 use crate::table::{self, CheckerKind, Claim, Expected};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mmcheck::checker;
 use mmcheck::sync::{EXHAUSTIVE, RANDOMIZED};
-use mmcheck::trace::set_config_debug_vm;
 use mmcheck::variant::Area;
 use std::path::PathBuf;
 
@@ -164,15 +163,8 @@ fn check(c: &'static Claim, paths: Paths, print: bool) -> Result<(), Failed> {
             .as_ref()
             .ok_or("shuttle saved no schedule for the failure")?;
         let schedule = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        let model = mmcheck_models::registry::model(c.variant, c.model).ok_or("no model")?;
-        let mmcheck_models::Runner::Scenario(f) = model.run else {
-            return Err("a shuttle claim runs a scenario".into());
-        };
-        let debug_vm = c.config_debug_vm;
-        let again = checker::replay(&schedule, move || {
-            set_config_debug_vm(debug_vm);
-            f()
-        })?;
+        let body = scenario(c.variant, c.model, c.config_debug_vm)?;
+        let again = checker::replay(&schedule, body)?;
         let Some(again) = again.failure else {
             return Err(format!("the schedule in {file} does not reproduce the failure").into());
         };

@@ -4,7 +4,7 @@
 //! function and event in each cell, the failing step marked, the replay command beside it).
 
 use super::swimlane::{is_failing, lane_name, lanes};
-use super::{CellReport, ClaimReport};
+use super::{matrix_areas, CellReport, ClaimReport};
 use crate::safeguards;
 use crate::table::{self, Coverage};
 use mmcheck::trace::Failure;
@@ -157,32 +157,20 @@ fn claims_table(s: &mut String, rs: &[ClaimReport]) {
 
 fn matrix(s: &mut String, cells: &[CellReport]) {
     s.push_str("<h2 id=\"matrix\">Matrix: every model on every variant</h2>\n<p>A cell a claim covers is checked against it (✓ or ✗); a cell no claim covers is new.</p>\n");
-    let mut areas: Vec<_> = cells.iter().map(|c| c.area).collect();
-    areas.dedup();
-    for area in areas {
-        let of: Vec<_> = cells.iter().filter(|c| c.area == area).collect();
-        let mut variants: Vec<&str> = Vec::new();
-        let mut models: Vec<&str> = Vec::new();
-        for c in &of {
-            if !variants.contains(&c.variant.as_str()) {
-                variants.push(&c.variant);
-            }
-            if !models.contains(&c.model.as_str()) {
-                models.push(&c.model);
-            }
-        }
+    for m in matrix_areas(cells) {
+        let (area, variants, models) = (m.area, &m.variants, &m.models);
         let _ = write!(
             s,
             "<h3>{area}</h3>\n<table class=\"matrix\" data-area=\"{area}\"><thead><tr><th>model</th>"
         );
-        for v in &variants {
+        for v in variants {
             let _ = write!(s, "<th>{}</th>", esc(v));
         }
         s.push_str("</tr></thead><tbody>\n");
-        for m in &models {
-            let _ = write!(s, "<tr><th>{}</th>", esc(m));
-            for v in &variants {
-                match of.iter().find(|c| c.model == *m && c.variant == *v) {
+        for model in models {
+            let _ = write!(s, "<tr><th>{}</th>", esc(model));
+            for v in variants {
+                match m.cell(model, v) {
                     Some(c) => {
                         let _ = write!(
                             s,

@@ -257,36 +257,63 @@ impl CellReport {
     }
 }
 
-/// The matrix of one area (Markdown): models are rows, variants columns.
+/// One area's part of a matrix: its cells, and its variants (columns) and models (rows) in the
+/// order the cells came.
+pub struct MatrixArea<'a> {
+    pub area: Area,
+    pub cells: Vec<&'a CellReport>,
+    pub variants: Vec<&'a str>,
+    pub models: Vec<&'a str>,
+}
+
+impl<'a> MatrixArea<'a> {
+    /// The cell of `model` on `variant`, if run.
+    pub fn cell(&self, model: &str, variant: &str) -> Option<&'a CellReport> {
+        self.cells
+            .iter()
+            .find(|c| c.model == model && c.variant == variant)
+            .copied()
+    }
+}
+
+/// The cells grouped by area, in order.
+pub fn matrix_areas(cells: &[CellReport]) -> Vec<MatrixArea<'_>> {
+    let mut out: Vec<MatrixArea<'_>> = Vec::new();
+    for c in cells {
+        if out.last().is_none_or(|a| a.area != c.area) {
+            out.push(MatrixArea {
+                area: c.area,
+                cells: Vec::new(),
+                variants: Vec::new(),
+                models: Vec::new(),
+            });
+        }
+        let a = out.last_mut().expect("pushed");
+        a.cells.push(c);
+        if !a.variants.contains(&c.variant.as_str()) {
+            a.variants.push(&c.variant);
+        }
+        if !a.models.contains(&c.model.as_str()) {
+            a.models.push(&c.model);
+        }
+    }
+    out
+}
+
+/// The matrix (Markdown), one table per area: models are rows, variants columns.
 pub fn matrix(cells: &[CellReport]) -> String {
     let mut s = String::new();
-    let mut areas: Vec<Area> = cells.iter().map(|c| c.area).collect();
-    areas.dedup();
-    for area in areas {
-        let of: Vec<_> = cells.iter().filter(|c| c.area == area).collect();
-        let mut variants: Vec<&str> = Vec::new();
-        let mut models: Vec<&str> = Vec::new();
-        for c in &of {
-            if !variants.contains(&c.variant.as_str()) {
-                variants.push(&c.variant);
-            }
-            if !models.contains(&c.model.as_str()) {
-                models.push(&c.model);
-            }
-        }
-        let _ = writeln!(s, "\n{area}: models x variants\n");
-        let _ = writeln!(s, "| model | {} |", variants.join(" | "));
-        let _ = writeln!(s, "|---|{}", "---|".repeat(variants.len()));
-        for m in &models {
-            let row: Vec<String> = variants
+    for m in matrix_areas(cells) {
+        let _ = writeln!(s, "\n{}: models x variants\n", m.area);
+        let _ = writeln!(s, "| model | {} |", m.variants.join(" | "));
+        let _ = writeln!(s, "|---|{}", "---|".repeat(m.variants.len()));
+        for model in &m.models {
+            let row: Vec<String> = m
+                .variants
                 .iter()
-                .map(|v| {
-                    of.iter()
-                        .find(|c| c.model == *m && c.variant == *v)
-                        .map_or("-".to_string(), |c| c.cell_text())
-                })
+                .map(|v| m.cell(model, v).map_or("-".to_string(), |c| c.cell_text()))
                 .collect();
-            let _ = writeln!(s, "| {m} | {} |", row.join(" | "));
+            let _ = writeln!(s, "| {model} | {} |", row.join(" | "));
         }
     }
     s

@@ -198,7 +198,10 @@ pub fn pagevec_count(pvec: &Pagevec) -> usize {
 pub fn pagevec_add(m: &Mem, pvec: &mut Pagevec, page: PagePtr) -> usize {
     let p = m.pg(page);
     p.ghost.queue(1);
-    pvec.ghost_gen.push(p.ghost_gen());
+    if CHECKED {
+        // ghost: the generation the entry's reference was taken under (pagevec_check_entry)
+        pvec.ghost_gen.push(p.ghost_gen());
+    }
     pvec.pages.push(page);
     pvec.size - pvec.pages.len()
 }

@@ -100,6 +100,40 @@ fn run_mmcheck(build: Build, args: &[String]) -> u8 {
     status_code(c.status(), "cargo run --bin mmcheck")
 }
 
+/// Build the runner for loom; its path, or None when the build failed.
+fn loom_runner() -> Option<PathBuf> {
+    let mut build = cargo();
+    build.args([
+        "build",
+        "--quiet",
+        "--release",
+        "-p",
+        "mmcheck-claims",
+        "--bin",
+        "mmcheck",
+    ]);
+    Build::Loom.apply(&mut build);
+    (status_code(build.status(), "cargo build (loom)") == 0)
+        .then(|| root().join("target/release/mmcheck"))
+}
+
+/// The HTML report rendered in headless Chromium (`browser.rs`); true when it passes.
+fn browser_test() -> bool {
+    let Some(bin) = loom_runner() else {
+        return false;
+    };
+    match browser::test(&bin, &root().join("target/mmcheck/browser-test")) {
+        Ok(what) => {
+            eprintln!("{what}");
+            true
+        }
+        Err(e) => {
+            eprintln!("browser test: {e}");
+            false
+        }
+    }
+}
+
 /// One step of `cargo xtask test`.
 fn step(name: &str, mut c: Command) -> bool {
     eprintln!("\n=== xtask test: {name}");
@@ -165,19 +199,7 @@ fn test(args: &[String]) -> u8 {
     ));
 
     eprintln!("\n=== xtask test: HTML report in headless Chromium");
-    let browser = match browser::test(
-        &root().join("target/release/mmcheck"),
-        &root().join("target/mmcheck/browser-test"),
-    ) {
-        Ok(what) => {
-            eprintln!("{what}");
-            true
-        }
-        Err(e) => {
-            eprintln!("browser test: {e}");
-            false
-        }
-    };
+    let browser = browser_test();
     results.push((
         "verify --html rendered in Chromium: DOM and screenshot",
         browser,
@@ -210,21 +232,9 @@ fn checkpoint_resume() -> bool {
     const BOUND: &str = "5";
     let dir = root().join("target/mmcheck/checkpoint-resume-test");
     let _ = std::fs::remove_dir_all(&dir);
-    let mut build = cargo();
-    build.args([
-        "build",
-        "--quiet",
-        "--release",
-        "-p",
-        "mmcheck-claims",
-        "--bin",
-        "mmcheck",
-    ]);
-    Build::Loom.apply(&mut build);
-    if status_code(build.status(), "cargo build (loom)") != 0 {
+    let Some(bin) = loom_runner() else {
         return false;
-    }
-    let bin = root().join("target/release/mmcheck");
+    };
     let args = [
         "verify",
         "--claim",
@@ -357,33 +367,7 @@ fn main() -> ExitCode {
         "test" => test(rest),
         "bless" => bless(),
         "new-variant" => new_variant(rest),
-        "browser-test" => {
-            let bin = root().join("target/release/mmcheck");
-            let mut build = cargo();
-            build.args([
-                "build",
-                "--quiet",
-                "--release",
-                "-p",
-                "mmcheck-claims",
-                "--bin",
-                "mmcheck",
-            ]);
-            Build::Loom.apply(&mut build);
-            if status_code(build.status(), "cargo build (loom)") != 0 {
-                return ExitCode::from(1);
-            }
-            match browser::test(&bin, &root().join("target/mmcheck/browser-test")) {
-                Ok(what) => {
-                    println!("{what}");
-                    0
-                }
-                Err(e) => {
-                    eprintln!("browser test: {e}");
-                    1
-                }
-            }
-        }
+        "browser-test" => u8::from(!browser_test()),
         "bench" => match bench::run(&root(), cargo()) {
             Ok(()) => 0,
             Err(e) => {

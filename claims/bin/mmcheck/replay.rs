@@ -3,8 +3,8 @@
 use crate::soak::SavedFailure;
 use mmcheck::checker::{self, SHUTTLE_VERSION};
 use mmcheck::sync::RANDOMIZED;
-use mmcheck::trace::{set_config_debug_vm, write_trace};
-use mmcheck_models::{registry, Runner};
+use mmcheck::trace::write_trace;
+use mmcheck_claims::explore::scenario;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -26,30 +26,13 @@ pub fn run(a: Args) -> Result<bool, String> {
             saved.shuttle
         ));
     }
-    let model = registry::model(&saved.variant, &saved.model).ok_or_else(|| {
-        format!(
-            "{}: no model {} for variant {} in this build",
-            file.display(),
-            saved.model,
-            saved.variant
-        )
-    })?;
-    let Runner::Scenario(f) = model.run else {
-        return Err(format!(
-            "{}: {} is not a scenario",
-            file.display(),
-            saved.model
-        ));
-    };
+    let body = scenario(&saved.variant, &saved.model, saved.config_debug_vm)
+        .map_err(|e| format!("{}: {e} in this build", file.display()))?;
     if !RANDOMIZED {
         return Err("replay needs the shuttle build: run `cargo xtask replay FILE`".to_string());
     }
-    let debug_vm = saved.config_debug_vm;
-    let e = checker::replay(&saved.schedule, move || {
-        set_config_debug_vm(debug_vm);
-        f()
-    })
-    .map_err(|e| format!("{}: {e}", file.display()))?;
+    let e =
+        checker::replay(&saved.schedule, body).map_err(|e| format!("{}: {e}", file.display()))?;
     match e.failure {
         Some(f) => {
             println!(

@@ -3,10 +3,11 @@
 
 use mmcheck::checker::{self, Scheduler, SHUTTLE_VERSION};
 use mmcheck::sync::RANDOMIZED;
-use mmcheck::trace::{set_config_debug_vm, write_trace, Event, Failure};
+use mmcheck::trace::{write_trace, Event, Failure};
 use mmcheck::variant::Area;
+use mmcheck_claims::explore::scenario;
+use mmcheck_claims::settings::parse_area;
 use mmcheck_claims::{table, CheckerKind, Expected};
-use mmcheck_models::{registry, Runner};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -45,13 +46,6 @@ pub struct Args {
     /// Where failures are saved.
     #[arg(long, value_name = "DIR", default_value = "target/mmcheck/failures")]
     out: PathBuf,
-}
-
-fn parse_area(s: &str) -> Result<Area, String> {
-    Area::from_name(s).ok_or_else(|| {
-        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
-        format!("no area '{s}' (known: {})", known.join(", "))
-    })
 }
 
 fn parse_seeds(s: &str) -> Result<Range<u64>, String> {
@@ -142,19 +136,12 @@ pub fn run(a: Args) -> Result<bool, String> {
     let tmp = a.out.join("shuttle-tmp");
     let mut all_ok = true;
     for c in claims {
-        let model = registry::model(c.variant, c.model)
-            .ok_or_else(|| format!("{}: no model {} for {}", c.id, c.model, c.variant))?;
-        let Runner::Scenario(f) = model.run else {
-            return Err(format!("{}: {} is not a scenario", c.id, c.model));
-        };
-        let debug_vm = c.config_debug_vm;
+        let body = scenario(c.variant, c.model, c.config_debug_vm)
+            .map_err(|e| format!("{}: {e}", c.id))?;
         let mut found = None;
         let mut runs = 0u64;
         for &seed in &mine {
-            let e = checker::soak(sched, seed, a.iterations as usize, &tmp, move || {
-                set_config_debug_vm(debug_vm);
-                f()
-            })?;
+            let e = checker::soak(sched, seed, a.iterations as usize, &tmp, body.clone())?;
             runs += e.executions;
             if let Some(err) = &e.error {
                 return Err(format!("{} seed {seed}: checker error: {err}", c.id));

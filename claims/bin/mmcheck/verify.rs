@@ -11,7 +11,7 @@ use mmcheck_claims::explore::{effective_checker, run, run_claim, Job, RunSetting
 use mmcheck_claims::matrix::{self, Cell};
 use mmcheck_claims::report::{self, html, CellReport, ClaimReport};
 use mmcheck_claims::select::select;
-use mmcheck_claims::settings::parse_bound;
+use mmcheck_claims::settings::{parse_area, parse_bound};
 use mmcheck_claims::{safeguards, table, Bound, CheckerKind, Claim};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -72,13 +72,6 @@ pub struct Args {
     /// No progress display.
     #[arg(long)]
     no_progress: bool,
-}
-
-fn parse_area(s: &str) -> Result<Area, String> {
-    Area::from_name(s).ok_or_else(|| {
-        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
-        format!("no area '{s}' (known: {})", known.join(", "))
-    })
 }
 
 /// The bound `--quick` gives every claim.
