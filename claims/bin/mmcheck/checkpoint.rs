@@ -103,6 +103,10 @@ impl Checkpoint {
     /// The claim finished: its checkpoint is no longer needed.
     pub fn remove(&self) {
         let _ = std::fs::remove_file(&self.loom_file);
+        // loom writes `<file>.tmp` and renames it over the checkpoint (vendor/loom.diff).
+        let mut tmp = self.loom_file.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let _ = std::fs::remove_file(std::path::PathBuf::from(tmp));
         let _ = std::fs::remove_file(&self.meta_file);
     }
 }
