@@ -150,6 +150,26 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("compound.1-27c73ae7"),
     },
     Claim {
+        id: "compound.1-split-no-lock",
+        statement: "mutant 27c73ae7-split-no-lock on the compound.1 model: without compound_lock() in __split_huge_page_refcount, nothing orders split's read of the tail's _mapcount (the gup pins) after a locked tail put that dropped one: split reads the stale pin, moves one reference too many out of the head and trips BUG_ON(atomic_read(&page->_count) <= 0) (C11 and the LKMM; compound.1-split-no-lock-sc is the interleaving form)",
+        variant: "27c73ae7-split-no-lock",
+        model: "thp_get_put_vs_split",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("compound.1-27c73ae7"),
+    },
+    Claim {
+        id: "compound.1-split-no-lock-sc",
+        statement: "mutant 27c73ae7-split-no-lock on the compound.1 model under shuttle (sequentially consistent, so possible on x86 too): a tail put holding compound_lock drops the tail's pin from _mapcount between split's two reads of page_mapcount(page_tail) ('tail_page->_mapcount cannot change' is the lock's promise): split subtracts the old pin from the head and adds the new one to the tail, and BUG_ON(atomic_read(&page->_count) <= 0)",
+        variant: "27c73ae7-split-no-lock",
+        model: "thp_get_put_vs_split",
+        checker: SOAK,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: None,
+    },
+    Claim {
         id: "compound.2-27c73ae7",
         statement: "27c73ae7 on the compound.2 model (hugetlbfs get/put from two CPUs, the page reallocated after the last put): the PageHeadHuge path keeps the counts exact and the last holder's write visible to the next owner. SAFE",
         variant: "27c73ae7",
@@ -590,6 +610,24 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variant: "linux-3.11",
+        name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-split-no-lock",
+            claim: "compound.1-split-no-lock",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
+        name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/compound.1.md#splits-lru_lock",
+            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put never takes lru_lock (a tail is on no LRU before split), so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
+        },
+    },
+    Safeguard {
+        variant: "linux-3.11",
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared split)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Redundant {
@@ -687,6 +725,24 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "27c73ae7-no-split-mb",
             claim: "compound.soak-sb-no-split-mb",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-split-no-lock",
+            claim: "compound.1-split-no-lock",
+        },
+    },
+    Safeguard {
+        variant: "27c73ae7",
+        name: "zone->lru_lock in __split_huge_page_refcount() (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/compound.1.md#splits-lru_lock",
+            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put never takes lru_lock (a tail is on no LRU before split), so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
         },
     },
     Safeguard {

@@ -159,6 +159,16 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("lru.4-fix"),
     },
     Claim {
+        id: "lru.4-put-dec-read",
+        statement: "mutant eb709b0d-put-dec-read (put_page drops a reference with atomic_dec then atomic_read): truncation's put of the page cache's reference and the drain's release_pages drop the last two references at once and both see zero",
+        variant: "eb709b0d-put-dec-read",
+        model: "activate_vs_truncate",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::VmBugOn),
+        twin: Some("lru.4-fix"),
+    },
+    Claim {
         id: "lru.5",
         statement: "eb709b0d: migration of an inactive page while CPU1's activation is queued, every interleaving: SAFE (the drain either activates the page before isolation or finds it off the LRU)",
         variant: "eb709b0d",
@@ -312,6 +322,16 @@ pub static CLAIMS: &[Claim] = &[
         id: "lru.6-release-first",
         statement: "mutant eb709b0d-release-first on the lru.6 model: the lru_add pagevec drops its reference before ____pagevec_lru_add_fn sets PG_lru and links the page; truncation's final put, not ordered after that, sees PG_lru clear and frees a page that is being linked on the LRU",
         variant: "eb709b0d-release-first",
+        model: "truncate_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::FreedWhileReferenced),
+        twin: Some("lru.6"),
+    },
+    Claim {
+        id: "lru.6-put-dec-read",
+        statement: "mutant eb709b0d-put-dec-read on the lru.6 model (no activate_page: the shared put_page of 2.6.37 and eb709b0d): truncation's final put, an unordered atomic_dec then atomic_read, does not order the putback drain's SetPageLRU and list_add (published by that CPU's own fully ordered put) before its PageLRU test: it frees a page that is on the inactive list (the full barrier, not only the atomicity)",
+        variant: "eb709b0d-put-dec-read",
         model: "truncate_vs_reclaim",
         checker: LOOM,
         config_debug_vm: true,
@@ -540,6 +560,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variant: "eb709b0d",
+        name: "put_page: put_page_testzero's fully ordered atomic_dec_and_test (truncation's and putback's puts; shared mm/swap.c)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-put-dec-read",
+            claim: "lru.4-put-dec-read",
+        },
+    },
+    Safeguard {
+        variant: "eb709b0d",
         name: "isolate_lru_page: lru_lock (shared mm/vmscan.c)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -716,6 +745,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "eb709b0d-dec-read",
             claim: "lru.6-dec-read",
+        },
+    },
+    Safeguard {
+        variant: "linux-2.6.37",
+        name: "put_page: put_page_testzero's fully ordered atomic_dec_and_test (truncation's and putback's puts; shared)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-put-dec-read",
+            claim: "lru.6-put-dec-read",
         },
     },
     Safeguard {

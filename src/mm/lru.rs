@@ -96,6 +96,12 @@ pub trait Lru: 'static + Send + Sync + Sized {
     fn __put_single_page(m: &Mem, page: PagePtr) {
         __put_single_page(m, page)
     }
+
+    /// `put_page_testzero(page)` (include/linux/mm.h) as `put_page()` calls it (truncation's
+    /// and putback's puts; `release_pages()` has its own call).
+    fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
+        put_page_testzero(m, page)
+    }
 }
 
 /// PAGEVEC_SIZE (include/linux/pagevec.h): 14. A model may use a smaller size (its proof says
@@ -146,7 +152,7 @@ pub fn page_cache_release(m: &Mem, page: PagePtr) {
 }
 
 /// `put_page(page)` (mm/swap.c, 2.6.38) of an order-0 page, with the variant's
-/// `__put_single_page` (the one a mutant may replace): `if (put_page_testzero(page))
+/// `put_page_testzero` and `__put_single_page` (the ones a mutant may replace): `if (put_page_testzero(page))
 /// __put_single_page(page);`.
 pub fn put_page<V: Lru>(m: &Mem, page: PagePtr) {
     if PageCompound(m.pg(page)) {
@@ -155,7 +161,7 @@ pub fn put_page<V: Lru>(m: &Mem, page: PagePtr) {
             format!("{page:?} is a compound page: the LRU models have order-0 pages only"),
         );
     }
-    if put_page_testzero(m, page) {
+    if V::put_page_testzero(m, page) {
         V::__put_single_page(m, page);
     }
 }

@@ -222,14 +222,18 @@ fn test(args: &[String]) -> u8 {
     u8::from(passed != results.len())
 }
 
-/// Start `verify --checkpoint` on a claim that runs for a while, kill it mid-claim, rerun it,
-/// and require that it resumes from the checkpoint, ends with the claim's expected verdict, and
-/// removes its checkpoint.
+/// Start `verify --checkpoint` on a claim that runs for a while and kill it mid-claim, several
+/// times in a row (each run resumes the last one's checkpoint, and a kill can land while loom
+/// writes it), then run it to the end: every rerun must resume without refusing a corrupt
+/// checkpoint, and the last one must end with the claim's expected verdict and remove its
+/// checkpoint.
 fn checkpoint_resume() -> bool {
     use std::time::{Duration, Instant};
     /// A claim and bound that explore for long enough to be killed mid-run.
     const CLAIM: &str = "compound.1";
     const BOUND: &str = "5";
+    /// Runs killed before the one that finishes.
+    const KILLS: u32 = 4;
     let dir = root().join("target/mmcheck/checkpoint-resume-test");
     let _ = std::fs::remove_dir_all(&dir);
     let Some(bin) = loom_runner() else {
@@ -245,34 +249,55 @@ fn checkpoint_resume() -> bool {
         "--no-progress",
         "--checkpoint-dir",
     ];
-    let mut child = match Command::new(&bin).args(args).arg(&dir).spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("cannot start {}: {e}", bin.display());
+    let loom_file = dir.join(format!("{CLAIM}-bound-{BOUND}.loom.json"));
+    let log = dir.with_extension("log");
+    for kill in 1..=KILLS {
+        let _ = std::fs::create_dir_all(&dir);
+        let Ok(out) = std::fs::File::create(&log) else {
+            eprintln!("cannot create {}", log.display());
+            return false;
+        };
+        let err = out.try_clone().expect("a file handle clones");
+        let mut child = match Command::new(&bin)
+            .args(args)
+            .arg(&dir)
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+        {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("cannot start {}: {e}", bin.display());
+                return false;
+            }
+        };
+        // The first run explores until loom has written a checkpoint; later runs resume it.
+        let start = Instant::now();
+        while !loom_file.exists() && start.elapsed() < Duration::from_secs(120) {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        std::thread::sleep(Duration::from_millis(if kill == 1 { 2000 } else { 700 }));
+        let finished_early = matches!(child.try_wait(), Ok(Some(_)));
+        let _ = child.kill();
+        let _ = child.wait();
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains("corrupt") || (kill > 1 && !text.contains(&format!("resuming {CLAIM}"))) {
+            eprintln!("checkpoint resume: run {kill} did not resume:\n{text}");
             return false;
         }
-    };
-    // Let it explore until loom has written a checkpoint, then kill it.
-    let loom_file = dir.join(format!("{CLAIM}-bound-{BOUND}.loom.json"));
-    let start = Instant::now();
-    while !loom_file.exists() && start.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    std::thread::sleep(Duration::from_secs(2));
-    let finished_early = matches!(child.try_wait(), Ok(Some(_)));
-    let _ = child.kill();
-    let _ = child.wait();
-    if finished_early || !loom_file.exists() {
+        if finished_early || !loom_file.exists() {
+            eprintln!(
+                "checkpoint resume: no checkpoint to resume from after run {kill} (finished early: {finished_early})"
+            );
+            return false;
+        }
         eprintln!(
-            "checkpoint resume: no checkpoint to resume from (finished early: {finished_early})"
+            "run {kill} killed after {:.1}s with a checkpoint in {}",
+            start.elapsed().as_secs_f64(),
+            dir.display()
         );
-        return false;
     }
-    eprintln!(
-        "killed after {:.1}s with a checkpoint in {}",
-        start.elapsed().as_secs_f64(),
-        dir.display()
-    );
+    let _ = std::fs::remove_file(&log);
     let Ok(out) = Command::new(&bin).args(args).arg(&dir).output() else {
         return false;
     };
@@ -284,7 +309,7 @@ fn checkpoint_resume() -> bool {
     let resumed = text.contains(&format!("resuming {CLAIM}"));
     let ok = out.status.code() == Some(0) && resumed && !loom_file.exists();
     eprintln!(
-        "rerun: exit {:?}, resumed {resumed}, checkpoint removed {}",
+        "last run: exit {:?}, resumed {resumed}, checkpoint removed {}",
         out.status.code(),
         !loom_file.exists()
     );
