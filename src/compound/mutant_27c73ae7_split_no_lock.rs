@@ -12,8 +12,8 @@ use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::{
-    atomic_add, atomic_dec, atomic_read, atomic_set, atomic_sub, smp_mb, smp_wmb, spin_lock, spin_unlock,
-    READ_ONCE, WRITE_ONCE,
+    atomic_add, atomic_dec, atomic_read, atomic_set, atomic_sub, smp_mb, smp_wmb, spin_lock,
+    spin_unlock, READ_ONCE, WRITE_ONCE,
 };
 use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, BUG_ON, VM_BUG_ON};
