@@ -645,8 +645,12 @@ pub struct SpinLock<T> {
 
 /// A held `spin_lock`; dropping it (or [`spin_unlock`]) is `spin_unlock`.
 pub struct SpinGuard<'a, T> {
-    #[cfg(any(loom, feature = "shuttle"))]
+    #[cfg(loom)]
     guard: backend::MutexGuard<'a, T>,
+    /// Under shuttle the guard is released by hand (see the `Drop` impl): a kernel `BUG()`
+    /// raised with the lock held must not call into shuttle while the task unwinds.
+    #[cfg(all(feature = "shuttle", not(loom)))]
+    guard: std::mem::ManuallyDrop<backend::MutexGuard<'a, T>>,
     #[cfg(not(any(loom, feature = "shuttle")))]
     guard: prod::RawGuard<'a, T>,
 }
@@ -670,6 +674,8 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
         // A poisoned lock means an invariant already broke in this execution; the failure is
         // recorded, so carry on with the data as it is.
         let guard = lock.inner.lock().unwrap_or_else(|p| p.into_inner());
+        #[cfg(all(feature = "shuttle", not(loom)))]
+        let guard = std::mem::ManuallyDrop::new(guard);
         SpinGuard { guard }
     }
     #[cfg(not(any(loom, feature = "shuttle")))]
@@ -685,11 +691,21 @@ pub fn spin_unlock<T>(guard: SpinGuard<'_, T>) {
     drop(guard);
 }
 
-/// `spin_unlock` is a release: in the store-buffer mode the CPU's buffered stores leave first.
-#[cfg(all(feature = "store-buffer", not(loom)))]
+/// `spin_unlock` under shuttle. It is a release: in the store-buffer mode the CPU's buffered
+/// stores leave first. A task unwinding from a kernel `BUG()` (or another failed invariant)
+/// raised with the lock held leaves it held, as a kernel oops does: unlocking would call into
+/// shuttle's scheduler in the middle of its panic handling, which shuttle reports as a second
+/// panic ("AlreadyBorrowed") and which spoiled the next claims of the same test process. The
+/// execution ends with that failure anyway.
+#[cfg(all(feature = "shuttle", not(loom)))]
 impl<T> Drop for SpinGuard<'_, T> {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
         sb::drain_all();
+        // SAFETY: `guard` is dropped here only, once; the struct is not used after `drop`.
+        unsafe { std::mem::ManuallyDrop::drop(&mut self.guard) }
     }
 }
 
