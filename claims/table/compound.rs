@@ -623,7 +623,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
             proof: "proofs/compound.1.md#splits-lru_lock",
-            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put never takes lru_lock (a tail is on no LRU before split), so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
+            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put takes lru_lock only in the head's last put (__page_cache_release), which cannot run while split's caller holds its reference on the head, so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
         },
     },
     Safeguard {
@@ -742,7 +742,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
             proof: "proofs/compound.1.md#splits-lru_lock",
-            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put never takes lru_lock (a tail is on no LRU before split), so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
+            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put takes lru_lock only in the head's last put (__page_cache_release), which cannot run while split's caller holds its reference on the head, so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
         },
     },
     Safeguard {
