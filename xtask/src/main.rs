@@ -251,8 +251,10 @@ fn checkpoint_resume() -> bool {
     ];
     let loom_file = dir.join(format!("{CLAIM}-bound-{BOUND}.loom.json"));
     let log = dir.with_extension("log");
+    if let Some(parent) = log.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
     for kill in 1..=KILLS {
-        let _ = std::fs::create_dir_all(&dir);
         let Ok(out) = std::fs::File::create(&log) else {
             eprintln!("cannot create {}", log.display());
             return false;
