@@ -4,33 +4,12 @@
 use crate::table::Bound;
 use mmcheck::variant::Area;
 
-/// The largest preemption bound accepted: far beyond what finishes on these models (bound 6
-/// of the largest takes minutes); a larger number is a typo.
-pub const MAX_BOUND: usize = 20;
+pub use mmcheck_cli::{parse_bound, MAX_BOUND};
 
-/// Parse a preemption bound: a number from 0 to [`MAX_BOUND`], or `none` / `unbounded`.
-pub fn parse_bound(v: &str) -> Result<Bound, String> {
-    let v = v.trim();
-    if v.eq_ignore_ascii_case("none") || v.eq_ignore_ascii_case("unbounded") {
-        return Ok(Bound::Unbounded);
-    }
-    match v.parse::<usize>() {
-        Ok(n) if n <= MAX_BOUND => Ok(Bound::Preemption(n)),
-        Ok(n) => Err(format!(
-            "bound {n} is too large (0..={MAX_BOUND}, or 'none')"
-        )),
-        Err(_) => Err(format!(
-            "'{v}' is not a bound (a number 0..={MAX_BOUND}, or 'none')"
-        )),
-    }
-}
-
-/// Parse an area name (`compound`, `lru`, `vma`).
-pub fn parse_area(s: &str) -> Result<Area, String> {
-    Area::from_name(s).ok_or_else(|| {
-        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
-        format!("no area '{s}' (known: {})", known.join(", "))
-    })
+/// The kernel crate's area of a command-line area name (the same names, checked by a test).
+pub fn area(a: mmcheck_cli::AreaName) -> Area {
+    Area::from_name(a.name())
+        .unwrap_or_else(|| panic!("mmcheck-cli names an area '{a}' the kernel crate lacks"))
 }
 
 fn var(name: &str) -> Result<Option<String>, String> {
@@ -75,6 +54,16 @@ pub fn soak_iterations() -> Result<Option<usize>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_command_line_names_every_area() {
+        let cli: Vec<_> = mmcheck_cli::AreaName::ALL
+            .iter()
+            .map(|a| a.name())
+            .collect();
+        let kernel: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
+        assert_eq!(cli, kernel);
+    }
 
     #[test]
     fn bounds_are_validated() {

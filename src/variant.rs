@@ -13,13 +13,15 @@
 //! | a release | `linux_3_11.rs` | `linux-3.11` |
 //! | a commit | `commit_27c73ae7.rs` | `27c73ae7` |
 //! | a posting | `posting_lee_v1.rs` | `lee-v1` |
-//! | a mutant | `mutant_7cb2ef56_dec_read.rs` | `7cb2ef56-dec-read` |
+//! | a mutant | `mutants/7cb2ef56-dec-read.patch` | `7cb2ef56-dec-read` |
 //!
 //! Each file defines `pub struct Variant;`, implements the area's trait for it, and declares
-//! `pub const META: VariantMeta`. A variant with a parent has a golden diff beside it
+//! `pub const META: VariantMeta`. A kernel variant with a parent has a golden diff beside it
 //! (`commit_27c73ae7.diff` = `diff -u <parent file> commit_27c73ae7.rs`), which
-//! `tests/golden.rs` keeps equal to the files; a mutant marks its mutation site with a
-//! `MUTANT(<id>)` comment.
+//! `tests/golden.rs` keeps equal to the files. A **mutant is only its patch**: the unified diff
+//! against its parent's file, with its own `META` and a `MUTANT(<id>)` comment at the mutation
+//! site; `build.rs` applies it (module `mutant_<id>`), `cargo xtask show <id>` prints the
+//! applied file.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -122,13 +124,20 @@ impl VariantMeta {
         }
     }
 
-    /// The variant's source file, relative to the repository root.
+    /// The file a reviewer reads, relative to the repository root: a kernel variant's source
+    /// file, or a mutant's patch.
     pub fn path(&self) -> String {
-        format!("src/{}/{}.rs", self.area, self.file_stem())
+        match self.kind {
+            Kind::Mutant { .. } => format!("src/{}/mutants/{}.patch", self.area, self.id),
+            _ => format!("src/{}/{}.rs", self.area, self.file_stem()),
+        }
     }
 
-    /// Its golden diff against its parent (for a variant with a parent).
-    pub fn golden_diff_path(&self) -> String {
-        format!("src/{}/{}.diff", self.area, self.file_stem())
+    /// A kernel variant's golden diff against its parent (a mutant is its patch: none).
+    pub fn golden_diff_path(&self) -> Option<String> {
+        match (self.kind, self.parent) {
+            (Kind::Mutant { .. }, _) | (_, None) => None,
+            _ => Some(format!("src/{}/{}.diff", self.area, self.file_stem())),
+        }
     }
 }

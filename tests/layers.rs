@@ -152,6 +152,30 @@ fn layers_point_one_way() {
         let text = std::fs::read_to_string(&f).unwrap();
         all.extend(violations(&rel, &text));
     }
+    // A mutant is a patch: its code is the patch applied to its parent (as build.rs does).
+    let mut mutants = 0;
+    for area in ["compound", "lru", "vma"] {
+        let Ok(rd) = std::fs::read_dir(root.join("src").join(area).join("mutants")) else {
+            continue;
+        };
+        for e in rd {
+            let p = e.unwrap().path();
+            let rel = p.strip_prefix(root).unwrap().to_string_lossy().to_string();
+            let patch_text = std::fs::read_to_string(&p).unwrap();
+            let parent = patch_text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("--- "))
+                .unwrap();
+            let patch = diffy::Patch::from_str(&patch_text).unwrap();
+            let code = diffy::apply(&std::fs::read_to_string(root.join(parent)).unwrap(), &patch)
+                .unwrap_or_else(|e| panic!("{rel}: {e}"));
+            // Checked under its patch path, in the area folder: the same rules as a variant.
+            all.extend(violations(&rel, &code));
+            mutants += 1;
+        }
+    }
+    assert!(mutants > 0, "found the mutant patches");
     assert!(all.is_empty(), "\n{}", all.join("\n"));
 }
 

@@ -11,34 +11,8 @@ use mmcheck::variant::Area;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A loom preemption bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Bound {
-    /// At most this many preemptions per execution.
-    Preemption(usize),
-    /// Every interleaving.
-    Unbounded,
-}
-
-impl Bound {
-    /// loom's setting.
-    pub fn preemption_bound(self) -> Option<usize> {
-        match self {
-            Bound::Preemption(n) => Some(n),
-            Bound::Unbounded => None,
-        }
-    }
-}
-
-impl fmt::Display for Bound {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bound::Preemption(n) => write!(f, "{n}"),
-            Bound::Unbounded => f.write_str("none"),
-        }
-    }
-}
+/// A loom preemption bound (the command line's type: `mmcheck_cli::Bound`).
+pub use mmcheck_cli::Bound;
 
 /// The checker a claim runs under, with its own settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,11 +1,29 @@
-//! `cargo xtask new-variant --area A --from PARENT ID`: start a variant from its parent. It
-//! copies the parent's file under the name the grammar gives `ID` (src/variant.rs), rewrites
-//! its `META` (id, kind, parent, source), and writes the golden diff; the reviewer then pastes
-//! the kernel change into the copy, runs `cargo xtask bless` and `cargo xtask verify --variant
-//! ID`.
+//! `cargo xtask new-variant --area A --from PARENT ID`: start a variant from its parent. A
+//! kernel variant (release, commit, posting) is a copy of the parent's file under the name the
+//! grammar gives `ID` (src/variant.rs) with a new `META`; a mutant is only a patch
+//! (`src/<area>/mutants/<ID>.patch`, the new META against the parent), with an editable copy
+//! in target/mmcheck/edit/. The developer then applies the kernel change (or the mutation),
+//! runs `cargo xtask bless` and `cargo xtask verify --variant ID`.
 
-use mmcheck::variant::Area;
-use std::path::Path;
+use crate::run::root;
+use mmcheck_cli::{parse_area, AreaName};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The area (compound, lru, vma).
+    #[arg(long, value_parser = parse_area)]
+    area: AreaName,
+    /// The parent variant's id.
+    #[arg(long = "from", value_name = "PARENT")]
+    parent: String,
+    /// What the variant is (default: from the id's form).
+    #[arg(long, value_parser = ["release", "commit", "posting", "mutant"])]
+    kind: Option<String>,
+    /// The new variant's id: linux-<version>, a commit sha, <author>-v<n>, or <parent>-<what>
+    /// for a mutant.
+    id: String,
+}
 
 /// What the new variant is, from its id (or `--kind`).
 #[derive(Debug, PartialEq)]
@@ -70,11 +88,11 @@ fn file_stem(id: &str, kind: &Kind) -> String {
     }
 }
 
-fn meta_block(id: &str, area: Area, kind: &Kind, parent: &str) -> String {
+fn meta_block(id: &str, area: AreaName, kind: &Kind, parent: &str) -> String {
     let area_ident = match area {
-        Area::Compound => "Compound",
-        Area::Lru => "Lru",
-        Area::Vma => "Vma",
+        AreaName::Compound => "Compound",
+        AreaName::Lru => "Lru",
+        AreaName::Vma => "Vma",
     };
     let kind = match kind {
         Kind::Release(v) => format!("Kind::Release {{ version: \"{v}\" }}"),
@@ -87,77 +105,108 @@ fn meta_block(id: &str, area: Area, kind: &Kind, parent: &str) -> String {
     )
 }
 
-/// Create the variant; returns the new file's path.
-pub fn run(root: &Path, args: &[String]) -> Result<String, String> {
-    let mut area = None;
-    let mut parent = None;
-    let mut kind = None;
-    let mut id = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--area" => area = it.next().cloned(),
-            "--from" => parent = it.next().cloned(),
-            "--kind" => kind = it.next().cloned(),
-            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
-            s if id.is_none() => id = Some(s.to_string()),
-            s => return Err(format!("unexpected argument '{s}'")),
-        }
-    }
-    let usage = "usage: cargo xtask new-variant --area <area> --from <parent id> [--kind release|commit|posting|mutant] <id>";
-    let area_name = area.ok_or(usage)?;
-    let area = Area::from_name(&area_name).ok_or_else(|| {
-        let known: Vec<_> = Area::ALL.iter().map(|a| a.name()).collect();
-        format!(
-            "--area: no area '{area_name}' (known: {})",
-            known.join(", ")
-        )
-    })?;
-    let parent = parent.ok_or(usage)?;
-    let id = id.ok_or(usage)?;
-    let kind = infer_kind(&id, &parent, kind.as_deref())?;
-    let dir = root.join("src").join(area.name());
-    let files: Vec<_> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rs") && !p.ends_with("mod.rs"))
-        .collect();
-    let id_line = |v: &str| format!("        id: \"{v}\",");
-    let find = |v: &str| {
-        files
-            .iter()
-            .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.lines().any(|l| l == id_line(v))))
-            .cloned()
-    };
-    if find(&id).is_some() {
-        return Err(format!(
-            "a variant '{id}' already exists in {}",
-            dir.display()
-        ));
-    }
-    let parent_file =
-        find(&parent).ok_or_else(|| format!("--from: no variant '{parent}' in area {area}"))?;
-    let target = dir.join(format!("{}.rs", file_stem(&id, &kind)));
-    if target.exists() {
-        return Err(format!("{} already exists", target.display()));
-    }
-    let text = std::fs::read_to_string(&parent_file).map_err(|e| e.to_string())?;
+/// The `id: "<id>",` line of a META block.
+fn id_line(id: &str) -> String {
+    format!("        id: \"{id}\",")
+}
+
+/// The file of a kernel variant (not a mutant), found by its META's id line.
+pub fn variant_file(id: &str) -> Option<PathBuf> {
+    crate::areas().find_map(|area| {
+        std::fs::read_dir(root().join("src").join(area))
+            .ok()?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "rs") && !p.ends_with("mod.rs"))
+            .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.lines().any(|l| l == id_line(id))))
+    })
+}
+
+/// Replace the META block of a variant's text.
+fn with_meta(text: &str, meta: &str, file: &Path) -> Result<String, String> {
     let start = text
         .find("    const META: VariantMeta = VariantMeta {")
-        .ok_or_else(|| format!("{}: no META block", parent_file.display()))?;
+        .ok_or_else(|| format!("{}: no META block", file.display()))?;
     let end = text[start..]
         .find("\n    };\n")
         .map(|e| start + e + "\n    };\n".len())
-        .ok_or_else(|| format!("{}: META block not closed", parent_file.display()))?;
-    let new = format!(
-        "{}{}{}",
-        &text[..start],
-        meta_block(&id, area, &kind, &parent),
-        &text[end..]
-    );
+        .ok_or_else(|| format!("{}: META block not closed", file.display()))?;
+    Ok(format!("{}{meta}{}", &text[..start], &text[end..]))
+}
+
+/// Create the variant; the path of what to edit next.
+fn create(a: &Args) -> Result<String, String> {
+    let (area, parent, id) = (a.area, a.parent.as_str(), a.id.as_str());
+    let kind = infer_kind(id, parent, a.kind.as_deref())?;
+    if variant_file(id).is_some() || crate::mutants::all().iter().any(|m| m.id == id) {
+        return Err(format!("a variant '{id}' already exists"));
+    }
+    let parent_file = variant_file(parent)
+        .filter(|p| p.starts_with(root().join("src").join(area.name())))
+        .ok_or_else(|| format!("--from: no kernel variant '{parent}' in area {area}"))?;
+    let text = std::fs::read_to_string(&parent_file).map_err(|e| e.to_string())?;
+    let new = with_meta(&text, &meta_block(id, area, &kind, parent), &parent_file)?;
+    if kind == Kind::Mutant {
+        // The patch: the new META against the parent; the mutation is made in the editable
+        // copy and taken in by `cargo xtask bless`.
+        let dir = root().join("src").join(area.name()).join("mutants");
+        let patch_path = dir.join(format!("{id}.patch"));
+        let parent_rel = parent_file
+            .strip_prefix(root())
+            .map_err(|e| e.to_string())?
+            .display()
+            .to_string();
+        let patch = diffy::DiffOptions::new()
+            .set_context_len(3)
+            .set_original_filename(parent_rel)
+            .set_modified_filename(format!("src/{area}/{}.rs", file_stem(id, &kind)))
+            .create_patch(&text, &new)
+            .to_string();
+        let edit = root().join("target/mmcheck/edit").join(format!("{id}.rs"));
+        std::fs::create_dir_all(&dir)
+            .and_then(|_| std::fs::write(&patch_path, patch))
+            .and_then(|_| std::fs::create_dir_all(edit.parent().expect("a folder")))
+            .and_then(|_| std::fs::write(&edit, &new))
+            .map_err(|e| format!("{}: {e}", patch_path.display()))?;
+        eprintln!(
+            "created {} (the new META against {parent})",
+            patch_path.display()
+        );
+        return Ok(edit.display().to_string());
+    }
+    let target = root()
+        .join("src")
+        .join(area.name())
+        .join(format!("{}.rs", file_stem(id, &kind)));
+    if target.exists() {
+        return Err(format!("{} already exists", target.display()));
+    }
     std::fs::write(&target, new).map_err(|e| format!("{}: {e}", target.display()))?;
+    eprintln!(
+        "created {} (a copy of {parent} with a new META)",
+        target.display()
+    );
     Ok(target.display().to_string())
+}
+
+/// `cargo xtask new-variant`.
+pub fn run(a: &Args) -> u8 {
+    match create(a) {
+        Ok(file) => {
+            eprintln!(
+                "next: make the change in {file} (the kernel's text, or the mutation with its \
+                 MUTANT({}) marker), fill in META (subject, source), `cargo xtask bless`, \
+                 `cargo xtask verify --variant {}`, then its claim rows (claims/table/<area>.rs), \
+                 its C (kernel/, for a kernel variant) and its proof (proofs/) - CONTRIBUTING.md",
+                a.id, a.id
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("xtask new-variant: {e}");
+            2
+        }
+    }
 }
 
 #[cfg(test)]

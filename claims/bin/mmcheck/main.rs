@@ -11,27 +11,17 @@ mod replay;
 mod soak;
 mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use mmcheck_claims::table;
+use mmcheck_cli::RunnerCmd as Cmd;
 use std::process::ExitCode;
 
+/// The command line is `mmcheck_cli`'s, shared with `cargo xtask`.
 #[derive(Parser)]
 #[command(name = "mmcheck", about = "Model-check Linux mm concurrency claims")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
-}
-
-#[derive(Subcommand)]
-enum Cmd {
-    /// Run the loom claims (exhaustive within each claim's bound) and print the verdicts.
-    Verify(verify::Args),
-    /// Run an area's shuttle claims over a seed range (or one partition of it).
-    Soak(soak::Args),
-    /// Replay a failure saved by `soak` and print its kernel-level trace.
-    Replay(replay::Args),
-    /// List the claims.
-    List,
 }
 
 fn main() -> ExitCode {

@@ -5,13 +5,8 @@ use mmcheck::checker::{self, SHUTTLE_VERSION};
 use mmcheck::sync::RANDOMIZED;
 use mmcheck::trace::write_trace;
 use mmcheck_claims::explore::scenario;
-use std::path::PathBuf;
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The failure file (JSON) that `soak` wrote.
-    file: PathBuf,
-}
+pub use mmcheck_cli::ReplayArgs as Args;
 
 pub fn run(a: Args) -> Result<bool, String> {
     let file = &a.file;

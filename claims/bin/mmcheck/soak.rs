@@ -4,78 +4,12 @@
 use mmcheck::checker::{self, Scheduler, SHUTTLE_VERSION};
 use mmcheck::sync::RANDOMIZED;
 use mmcheck::trace::{write_trace, Event, Failure};
-use mmcheck::variant::Area;
 use mmcheck_claims::explore::scenario;
-use mmcheck_claims::settings::parse_area;
+use mmcheck_claims::settings;
 use mmcheck_claims::{table, CheckerKind, Expected};
 use serde::{Deserialize, Serialize};
-use std::ops::Range;
-use std::path::PathBuf;
 
-#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SchedKind {
-    Pct,
-    Random,
-}
-
-/// The deepest PCT bug depth accepted.
-const MAX_DEPTH: usize = 20;
-
-#[derive(clap::Args)]
-pub struct Args {
-    /// The area whose shuttle claims run (compound, lru, vma).
-    #[arg(long, value_parser = parse_area)]
-    area: Area,
-    #[arg(long, value_enum, default_value = "pct")]
-    scheduler: SchedKind,
-    /// Iterations per seed.
-    #[arg(long, allow_hyphen_values = true, default_value = "1000",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    iterations: u64,
-    /// Seed range A..B (B exclusive) or a single seed.
-    #[arg(long, allow_hyphen_values = true, default_value = "0..8", value_parser = parse_seeds)]
-    seeds: Range<u64>,
-    /// K/N: run the K-th of N disjoint parts of the seed range (1-based).
-    #[arg(long, allow_hyphen_values = true, default_value = "1/1", value_parser = parse_partition)]
-    partition: (u64, u64),
-    /// PCT bug depth (1..=20).
-    #[arg(long, allow_hyphen_values = true, default_value = "3",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH as u64))]
-    depth: u64,
-    /// Where failures are saved.
-    #[arg(long, value_name = "DIR", default_value = "target/mmcheck/failures")]
-    out: PathBuf,
-}
-
-fn parse_seeds(s: &str) -> Result<Range<u64>, String> {
-    let bad = || format!("'{s}' is not a seed range (A..B with A < B, or one seed)");
-    if let Some((a, b)) = s.split_once("..") {
-        let a: u64 = a.trim().parse().map_err(|_| bad())?;
-        let b: u64 = b.trim().parse().map_err(|_| bad())?;
-        if a >= b {
-            return Err(bad());
-        }
-        Ok(a..b)
-    } else {
-        let a: u64 = s.trim().parse().map_err(|_| bad())?;
-        Ok(a..a.checked_add(1).ok_or_else(bad)?)
-    }
-}
-
-fn parse_partition(s: &str) -> Result<(u64, u64), String> {
-    let bad = |why: &str| format!("'{s}' {why} (K/N with 1 <= K <= N)");
-    let (k, n) = s.split_once('/').ok_or_else(|| bad("is not K/N"))?;
-    let k: u64 = k.trim().parse().map_err(|_| bad("is not K/N"))?;
-    let n: u64 = n.trim().parse().map_err(|_| bad("is not K/N"))?;
-    if n == 0 {
-        return Err(bad("has N = 0"));
-    }
-    if k == 0 || k > n {
-        return Err(bad("has K outside 1..=N"));
-    }
-    Ok((k, n))
-}
+pub use mmcheck_cli::{SchedKind, SoakArgs as Args};
 
 /// A failure saved by `soak`: everything needed to replay it.
 #[derive(Serialize, Deserialize, Debug)]
@@ -99,7 +33,7 @@ impl SavedFailure {
 }
 
 pub fn run(a: Args) -> Result<bool, String> {
-    let claims: Vec<_> = table::of_area(a.area)
+    let claims: Vec<_> = table::of_area(settings::area(a.area))
         .iter()
         .filter(|c| c.checker.kind() == CheckerKind::Shuttle)
         .collect();

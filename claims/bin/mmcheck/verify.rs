@@ -11,68 +11,12 @@ use mmcheck_claims::explore::{effective_checker, run, run_claim, Job, RunSetting
 use mmcheck_claims::matrix::{self, Cell};
 use mmcheck_claims::report::{self, html, CellReport, ClaimReport};
 use mmcheck_claims::select::select;
-use mmcheck_claims::settings::{parse_area, parse_bound};
+use mmcheck_claims::settings;
 use mmcheck_claims::{safeguards, table, Bound, CheckerKind, Claim};
-use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// Claim id or prefix (`compound.3`, `compound.3-fix`, `compound`); repeatable. Default:
-    /// every loom claim.
-    #[arg(long = "claim", value_name = "ID", conflicts_with_all = ["matrix", "variant", "safeguards"])]
-    claims: Vec<String>,
-    /// Run every loom model of an area on every variant of it (all areas unless --area).
-    #[arg(long, conflicts_with_all = ["variant", "safeguards"])]
-    matrix: bool,
-    /// With --matrix: only this area (compound, lru, vma).
-    #[arg(long, value_parser = parse_area, requires = "matrix")]
-    area: Option<Area>,
-    /// Run every loom model of the variant's area on this variant (after adding a patch).
-    #[arg(long, value_name = "ID", conflicts_with = "safeguards")]
-    variant: Option<String>,
-    /// Print the safeguard coverage of every SAFE variant (runs nothing); exit 1 if a
-    /// safeguard has neither a killing mutant nor an argument.
-    #[arg(long)]
-    safeguards: bool,
-    /// Run the calibration: the kernel's litmus tests through the shim, each compared with the
-    /// LKMM's result; exit 1 if a row's result or execution count moved from the table.
-    #[arg(long, conflicts_with_all = ["claims", "matrix", "variant", "safeguards", "checkpoint"])]
-    calibration: bool,
-    /// Preemption bound for every selected claim (0..=20, or `none`), instead of each claim's.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_bound,
-          conflicts_with_all = ["unbounded", "quick"])]
-    bound: Option<Bound>,
-    /// Explore without a preemption bound (the full exhaustive run; may take long).
-    #[arg(long, conflicts_with = "quick")]
-    unbounded: bool,
-    /// Preemption bound 2 for every claim: a fast smoke run.
-    #[arg(long)]
-    quick: bool,
-    /// Explorations run at once (default: the number of cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
-    jobs: Option<u64>,
-    /// Write a JSON report here.
-    #[arg(long, value_name = "PATH")]
-    json: Option<PathBuf>,
-    /// Write a Markdown report here.
-    #[arg(long, value_name = "PATH")]
-    markdown: Option<PathBuf>,
-    /// Write a self-contained HTML report here (verdicts, matrix, safeguards, counterexamples
-    /// as per-CPU swimlanes).
-    #[arg(long, value_name = "PATH")]
-    html: Option<PathBuf>,
-    /// Save loom checkpoints under the checkpoint directory and resume from them.
-    #[arg(long, conflicts_with_all = ["matrix", "variant"])]
-    checkpoint: bool,
-    /// Where checkpoints live.
-    #[arg(long, value_name = "DIR", default_value = "target/mmcheck/checkpoints")]
-    checkpoint_dir: PathBuf,
-    /// No progress display.
-    #[arg(long)]
-    no_progress: bool,
-}
+pub use mmcheck_cli::VerifyArgs as Args;
 
 /// The bound `--quick` gives every claim.
 const QUICK_BOUND: usize = 2;
@@ -158,7 +102,9 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     } else if let Some(v) = &a.variant {
         Plan::Cells(with_bound(matrix::plan_variant(v)?, bound_override))
     } else if a.matrix {
-        let areas = a.area.map_or(Area::ALL.to_vec(), |x| vec![x]);
+        let areas = a
+            .area
+            .map_or(Area::ALL.to_vec(), |x| vec![settings::area(x)]);
         Plan::Cells(with_bound(
             areas.into_iter().flat_map(matrix::plan).collect(),
             bound_override,

@@ -1,0 +1,206 @@
+//! `cargo xtask test`: the whole suite, step by step, and its two steps that are not cargo
+//! tests (the kill-and-resume run of `verify --checkpoint`, the browser test).
+
+use crate::run::{cargo, loom_runner, root, status_code, Build};
+use crate::{areas, browser};
+use std::process::Command;
+
+/// The HTML report rendered in headless Chromium (`browser.rs`); true when it passes.
+pub fn browser_test() -> bool {
+    let Some(bin) = loom_runner() else {
+        return false;
+    };
+    match browser::test(&bin, &root().join("target/mmcheck/browser-test")) {
+        Ok(what) => {
+            eprintln!("{what}");
+            true
+        }
+        Err(e) => {
+            eprintln!("browser test: {e}");
+            false
+        }
+    }
+}
+
+/// One step of `cargo xtask test`.
+fn step(name: &str, mut c: Command) -> bool {
+    eprintln!("\n=== xtask test: {name}");
+    let ok = status_code(c.status(), name) == 0;
+    if !ok {
+        eprintln!("=== xtask test: {name} FAILED");
+    }
+    ok
+}
+
+/// `cargo test` of the per-area claim tests (`tests/<area>.rs`) in one build.
+fn area_tests(build: Build, extra: &[&str]) -> Command {
+    let mut c = cargo();
+    c.args(["test", "--release", "-p", "mmcheck"]);
+    build.apply(&mut c);
+    for a in areas() {
+        c.args(["--test", a]);
+    }
+    c.args(extra);
+    c
+}
+
+pub fn test() -> u8 {
+    let mut results = Vec::new();
+
+    let mut std_tests = cargo();
+    std_tests.args(["test", "--workspace"]);
+    results.push((
+        "std tests (unit, registry, layers, golden diffs, proptest claims, CLI)",
+        step("std tests", std_tests),
+    ));
+
+    results.push((
+        "loom claims, shim tests, calibration",
+        step(
+            "loom claims",
+            area_tests(
+                Build::Loom,
+                &["--test", "sync_loom", "--test", "calibration"],
+            ),
+        ),
+    ));
+    results.push((
+        "shuttle claims (soak)",
+        step("shuttle claims", area_tests(Build::Shuttle, &[])),
+    ));
+    results.push((
+        "store-buffer build: store-buffer and shuttle claims, calibration",
+        step(
+            "store-buffer claims",
+            area_tests(Build::StoreBuffer, &["--test", "calibration"]),
+        ),
+    ));
+
+    eprintln!("\n=== xtask test: checkpoint resume");
+    results.push((
+        "verify --checkpoint: killed mid-claim, rerun resumes",
+        checkpoint_resume(),
+    ));
+
+    eprintln!("\n=== xtask test: HTML report in headless Chromium");
+    let browser = browser_test();
+    results.push((
+        "verify --html rendered in Chromium: DOM and screenshot",
+        browser,
+    ));
+
+    eprintln!();
+    let passed = results.iter().filter(|(_, ok)| *ok).count();
+    for (name, ok) in &results {
+        eprintln!("{} {name}", if *ok { "ok  " } else { "FAIL" });
+    }
+    if passed == results.len() {
+        println!("xtask test: all {passed} steps passed");
+    } else {
+        println!(
+            "xtask test: {} of {} steps failed",
+            results.len() - passed,
+            results.len()
+        );
+    }
+    u8::from(passed != results.len())
+}
+
+/// Start `verify --checkpoint` on a claim that runs for a while and kill it mid-claim, several
+/// times in a row (each run resumes the last one's checkpoint, and a kill can land while loom
+/// writes it), then run it to the end: every rerun must resume without refusing a corrupt
+/// checkpoint, and the last one must end with the claim's expected verdict and remove its
+/// checkpoint.
+fn checkpoint_resume() -> bool {
+    use std::time::{Duration, Instant};
+    /// A claim and bound that explore for long enough to be killed mid-run.
+    const CLAIM: &str = "compound.1";
+    const BOUND: &str = "5";
+    /// Runs killed before the one that finishes.
+    const KILLS: u32 = 4;
+    let dir = root().join("target/mmcheck/checkpoint-resume-test");
+    let _ = std::fs::remove_dir_all(&dir);
+    let Some(bin) = loom_runner() else {
+        return false;
+    };
+    let args = [
+        "verify",
+        "--claim",
+        CLAIM,
+        "--bound",
+        BOUND,
+        "--checkpoint",
+        "--no-progress",
+        "--checkpoint-dir",
+    ];
+    let loom_file = dir.join(format!("{CLAIM}-bound-{BOUND}.loom.json"));
+    let log = dir.with_extension("log");
+    if let Some(parent) = log.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    for kill in 1..=KILLS {
+        let Ok(out) = std::fs::File::create(&log) else {
+            eprintln!("cannot create {}", log.display());
+            return false;
+        };
+        let err = out.try_clone().expect("a file handle clones");
+        let mut child = match Command::new(&bin)
+            .args(args)
+            .arg(&dir)
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+        {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("cannot start {}: {e}", bin.display());
+                return false;
+            }
+        };
+        // The first run explores until loom has written a checkpoint; later runs resume it.
+        let start = Instant::now();
+        while !loom_file.exists() && start.elapsed() < Duration::from_secs(120) {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        std::thread::sleep(Duration::from_millis(if kill == 1 { 2000 } else { 700 }));
+        let finished_early = matches!(child.try_wait(), Ok(Some(_)));
+        let _ = child.kill();
+        let _ = child.wait();
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains("corrupt") || (kill > 1 && !text.contains(&format!("resuming {CLAIM}"))) {
+            eprintln!("checkpoint resume: run {kill} did not resume:\n{text}");
+            return false;
+        }
+        if finished_early || !loom_file.exists() {
+            eprintln!(
+                "checkpoint resume: no checkpoint to resume from after run {kill} (finished early: {finished_early})"
+            );
+            return false;
+        }
+        eprintln!(
+            "run {kill} killed after {:.1}s with a checkpoint in {}",
+            start.elapsed().as_secs_f64(),
+            dir.display()
+        );
+    }
+    let _ = std::fs::remove_file(&log);
+    let Ok(out) = Command::new(&bin).args(args).arg(&dir).output() else {
+        return false;
+    };
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let resumed = text.contains(&format!("resuming {CLAIM}"));
+    let ok = out.status.code() == Some(0) && resumed && !loom_file.exists();
+    eprintln!(
+        "last run: exit {:?}, resumed {resumed}, checkpoint removed {}",
+        out.status.code(),
+        !loom_file.exists()
+    );
+    if !ok {
+        eprintln!("{text}");
+    }
+    ok
+}
