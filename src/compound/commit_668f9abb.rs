@@ -6,11 +6,8 @@
 //! `smp_wmb()`, then sets PG_tail. The race it closes: compaction's `page_count()` on an
 //! unpinned pfn racing `prep_compound_page()` (claim compound.7).
 
-use crate::mm::huge_memory::{compound_lock, compound_unlock};
 use crate::mm::hugetlb::PageHeadHuge;
-use crate::mm::page_alloc::{
-    call_compound_dtor, get_compound_page_dtor, set_compound_order, set_compound_page_dtor,
-};
+use crate::mm::page_alloc::{set_compound_order, set_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
@@ -31,196 +28,182 @@ impl Compound for Variant {
         parent: Some("ca641514"),
         source: "the stable-3.10 backport posting with the upstream changelog (lore, David Rientjes, '[patch stable-3.10] mm: close PageTail race', 28 Mar 2014: 'commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7 upstream', mm/page_alloc.c carrying the 'make first_page visible before PageTail' hunk of 4 Feb 2014) and the -mm posting of 12 Feb 2014 (huge_mm.h: the ca641514 block deleted); prep_compound_page as in AndreiLux/ref-3.10 mm/page_alloc.c (the backport). mm/swap.c: the two compound_trans_head() calls become compound_head(). Not modelled: the other callers it converts (ksm, memory-failure, vfio, kvm, aoe, fs/proc/page.c).",
     };
+    crate::compound_fns! {
+        self: compound_head, prep_compound_page, put_compound_page, __get_page_tail;
+        super::commit_5bf5f03c: compound_lock, compound_unlock;
+        super::linux_3_4: __put_compound_page;
+    }
+}
 
-    /// `compound_head(page)` (include/linux/mm.h, 668f9abb).
-    fn compound_head(m: &Mem, page: PagePtr) -> PagePtr {
-        let p = m.pg(page);
-        let tail = PageTail(p);
-        ktrace!("compound_head", "PageTail({page:?}) = {tail}");
-        if tail {
-            let head = first_page(p);
-            ktrace!("compound_head", "{page:?}->first_page = {head:?}");
+/// `compound_head(page)` (include/linux/mm.h, 668f9abb).
+pub fn compound_head<V: Compound>(m: &Mem, page: PagePtr) -> PagePtr {
+    let p = m.pg(page);
+    let tail = PageTail(p);
+    ktrace!("compound_head", "PageTail({page:?}) = {tail}");
+    if tail {
+        let head = first_page(p);
+        ktrace!("compound_head", "{page:?}->first_page = {head:?}");
 
-            // page->first_page may be a dangling pointer to an old compound page, so recheck
-            // that it is still a tail page before returning.
-            smp_rmb();
-            if PageTail(p) {
-                ktrace!("compound_head", "{page:?} still a tail: head = {head:?}");
-                return head;
-            }
-            ktrace!("compound_head", "{page:?} stopped being a tail");
+        // page->first_page may be a dangling pointer to an old compound page, so recheck
+        // that it is still a tail page before returning.
+        smp_rmb();
+        if PageTail(p) {
+            ktrace!("compound_head", "{page:?} still a tail: head = {head:?}");
+            return head;
         }
-        page
+        ktrace!("compound_head", "{page:?} stopped being a tail");
     }
+    page
+}
 
-    /// `prep_compound_page(page, order)` (mm/page_alloc.c, 668f9abb).
-    fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
-        let nr_pages = 1usize << order;
-        set_compound_page_dtor(m, page, DTOR_FREE_COMPOUND_PAGE);
-        set_compound_order(m, page, order);
-        __SetPageHead(m.pg(page));
-        ktrace!("prep_compound_page", "__SetPageHead({page:?}) (non-atomic)");
-        for i in 1..nr_pages {
-            let p = m.pg(page + i);
-            set_page_count(p, 0);
-            set_first_page(p, page);
-            ktrace!(
-                "prep_compound_page",
-                "{:?}->first_page = {page:?}",
-                page + i
-            );
-            // Make sure p->first_page is always valid for PageTail()
-            smp_wmb();
-            __SetPageTail(p);
-            ktrace!("prep_compound_page", "__SetPageTail({:?})", page + i);
-        }
+/// `prep_compound_page(page, order)` (mm/page_alloc.c, 668f9abb).
+pub fn prep_compound_page<V: Compound>(m: &Mem, page: PagePtr, order: u32) {
+    let nr_pages = 1usize << order;
+    set_compound_page_dtor(m, page, DTOR_FREE_COMPOUND_PAGE);
+    set_compound_order(m, page, order);
+    __SetPageHead(m.pg(page));
+    ktrace!("prep_compound_page", "__SetPageHead({page:?}) (non-atomic)");
+    for i in 1..nr_pages {
+        let p = m.pg(page + i);
+        set_page_count(p, 0);
+        set_first_page(p, page);
+        ktrace!(
+            "prep_compound_page",
+            "{:?}->first_page = {page:?}",
+            page + i
+        );
+        // Make sure p->first_page is always valid for PageTail()
+        smp_wmb();
+        __SetPageTail(p);
+        ktrace!("prep_compound_page", "__SetPageTail({:?})", page + i);
     }
+}
 
-    /// `compound_lock(page)` (include/linux/mm.h, 3.5–3.13).
-    fn compound_lock(m: &Mem, page: PagePtr) {
-        VM_BUG_ON!("compound_lock", PageSlab(m.pg(page)));
-        compound_lock(m, page);
-    }
-
-    /// `compound_unlock(page)` (include/linux/mm.h, 3.5–3.13).
-    fn compound_unlock(m: &Mem, page: PagePtr) {
-        VM_BUG_ON!("compound_unlock", PageSlab(m.pg(page)));
-        compound_unlock(m, page);
-    }
-
-    /// `__put_compound_page(page)` (mm/swap.c, 3.4–3.13).
-    fn __put_compound_page(m: &Mem, page: PagePtr) {
-        __page_cache_release(m, page);
-        let dtor = get_compound_page_dtor(m, page);
-        call_compound_dtor(m, dtor, page);
-    }
-
-    /// `put_compound_page(page)` (mm/swap.c, 668f9abb).
-    fn put_compound_page(m: &Mem, page: PagePtr) {
-        const F: &str = "put_compound_page";
-        if PageTail(m.pg(page)) {
-            // __split_huge_page_refcount can run under us
-            let page_head = Self::compound_head(m, page);
-
-            if page != page_head && get_page_unless_zero(m, page_head) {
-                // THP can not break up slab pages so avoid taking compound_lock().  Slab
-                // performs non-atomic bit ops on page->flags for better performance.  In
-                // particular slab_unlock() in slub used to be a hot path.  It is still hot on
-                // arches that do not support this_cpu_cmpxchg_double().
-                if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
-                    if PageTail(m.pg(page)) {
-                        // __split_huge_page_refcount cannot race here.
-                        VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
-                        let p = m.pg(page);
-                        let old = atomic_dec(&p._mapcount);
-                        ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                        if put_page_testzero(m, page_head) {
-                            VM_BUG_ON!(F, true);
-                        }
-                        if put_page_testzero(m, page_head) {
-                            Self::__put_compound_page(m, page_head);
-                        }
-                        return;
-                    } else {
-                        // __split_huge_page_refcount run before us, "page" was a THP tail.
-                        // The split page_head has been freed and reallocated as slab or
-                        // hugetlbfs page of smaller order (only possible if reallocated as
-                        // slab on x86).
-                        skip_lock::<Self>(m, page_head, page);
-                        return;
-                    }
-                }
-                // page_head wasn't a dangling pointer but it may not be a head page anymore
-                // by the time we obtain the lock. That is ok as long as it can't be freed
-                // from under us.
-                Self::compound_lock(m, page_head);
-                if !PageTail(m.pg(page)) {
-                    // __split_huge_page_refcount run before us
-                    ktrace!(F, "{page:?} was split before we took the lock");
-                    Self::compound_unlock(m, page_head);
-                    skip_lock::<Self>(m, page_head, page);
-                    return;
-                }
-                VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
-                // We can release the refcount taken by get_page_unless_zero() now that
-                // __split_huge_page_refcount() is blocked on the compound_lock.
-                if put_page_testzero(m, page_head) {
-                    VM_BUG_ON!(F, true);
-                }
-                // __split_huge_page_refcount will wait now
-                let p = m.pg(page);
-                VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = atomic_dec(&p._mapcount);
-                ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
-                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-                Self::compound_unlock(m, page_head);
-
-                if put_page_testzero(m, page_head) {
-                    if PageHead(m.pg(page_head)) {
-                        Self::__put_compound_page(m, page_head);
-                    } else {
-                        __put_single_page(m, page_head);
-                    }
-                }
-            } else {
-                // page_head is a dangling pointer
-                VM_BUG_ON!(F, PageTail(m.pg(page)));
-                out_put_single(m, page);
-            }
-        } else if put_page_testzero(m, page) {
-            if PageHead(m.pg(page)) {
-                Self::__put_compound_page(m, page);
-            } else {
-                __put_single_page(m, page);
-            }
-        }
-    }
-
-    /// `__get_page_tail(page)` (mm/swap.c, 668f9abb).
-    ///
-    /// This takes care of get_page() if run on a tail page returned by one of the
-    /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
-    /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
-    /// already serializes against split_huge_page().
-    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
-        let mut got = false;
-        let page_head = Self::compound_head(m, page);
+/// `put_compound_page(page)` (mm/swap.c, 668f9abb).
+pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
+    const F: &str = "put_compound_page";
+    if PageTail(m.pg(page)) {
+        // __split_huge_page_refcount can run under us
+        let page_head = V::compound_head(m, page);
 
         if page != page_head && get_page_unless_zero(m, page_head) {
-            // Ref to put_compound_page() comment.
+            // THP can not break up slab pages so avoid taking compound_lock().  Slab
+            // performs non-atomic bit ops on page->flags for better performance.  In
+            // particular slab_unlock() in slub used to be a hot path.  It is still hot on
+            // arches that do not support this_cpu_cmpxchg_double().
             if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
                 if PageTail(m.pg(page)) {
-                    // This is a hugetlbfs page or a slab page. __split_huge_page_refcount
-                    // cannot race here.
-                    VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
-                    __get_page_tail_foll(m, page, false);
-                    return true;
+                    // __split_huge_page_refcount cannot race here.
+                    VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
+                    let p = m.pg(page);
+                    let old = atomic_dec(&p._mapcount);
+                    ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
+                    if put_page_testzero(m, page_head) {
+                        VM_BUG_ON!(F, true);
+                    }
+                    if put_page_testzero(m, page_head) {
+                        V::__put_compound_page(m, page_head);
+                    }
+                    return;
                 } else {
-                    // __split_huge_page_refcount run before us, "page" was a THP tail. The
-                    // split page_head has been freed and reallocated as slab or hugetlbfs page
-                    // of smaller order (only possible if reallocated as slab on x86).
-                    put_page::<Self>(m, page_head);
-                    return false;
+                    // __split_huge_page_refcount run before us, "page" was a THP tail.
+                    // The split page_head has been freed and reallocated as slab or
+                    // hugetlbfs page of smaller order (only possible if reallocated as
+                    // slab on x86).
+                    skip_lock::<V>(m, page_head, page);
+                    return;
                 }
             }
-
-            // page_head wasn't a dangling pointer but it may not be a head page anymore by
-            // the time we obtain the lock. That is ok as long as it can't be freed from
-            // under us.
-            Self::compound_lock(m, page_head);
-            // here __split_huge_page_refcount won't run anymore
-            if PageTail(m.pg(page)) {
-                __get_page_tail_foll(m, page, false);
-                got = true;
+            // page_head wasn't a dangling pointer but it may not be a head page anymore
+            // by the time we obtain the lock. That is ok as long as it can't be freed
+            // from under us.
+            V::compound_lock(m, page_head);
+            if !PageTail(m.pg(page)) {
+                // __split_huge_page_refcount run before us
+                ktrace!(F, "{page:?} was split before we took the lock");
+                V::compound_unlock(m, page_head);
+                skip_lock::<V>(m, page_head, page);
+                return;
             }
-            Self::compound_unlock(m, page_head);
-            if !got {
-                put_page::<Self>(m, page_head);
+            VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
+            // We can release the refcount taken by get_page_unless_zero() now that
+            // __split_huge_page_refcount() is blocked on the compound_lock.
+            if put_page_testzero(m, page_head) {
+                VM_BUG_ON!(F, true);
+            }
+            // __split_huge_page_refcount will wait now
+            let p = m.pg(page);
+            VM_BUG_ON!(F, page_mapcount(p) <= 0);
+            let old = atomic_dec(&p._mapcount);
+            ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
+            VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+            VM_BUG_ON!(F, atomic_read(&p._count) != 0);
+            V::compound_unlock(m, page_head);
+
+            if put_page_testzero(m, page_head) {
+                if PageHead(m.pg(page_head)) {
+                    V::__put_compound_page(m, page_head);
+                } else {
+                    __put_single_page(m, page_head);
+                }
+            }
+        } else {
+            // page_head is a dangling pointer
+            VM_BUG_ON!(F, PageTail(m.pg(page)));
+            out_put_single(m, page);
+        }
+    } else if put_page_testzero(m, page) {
+        if PageHead(m.pg(page)) {
+            V::__put_compound_page(m, page);
+        } else {
+            __put_single_page(m, page);
+        }
+    }
+}
+
+/// `__get_page_tail(page)` (mm/swap.c, 668f9abb).
+///
+/// This takes care of get_page() if run on a tail page returned by one of the
+/// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
+/// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
+/// already serializes against split_huge_page().
+pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
+    let mut got = false;
+    let page_head = V::compound_head(m, page);
+
+    if page != page_head && get_page_unless_zero(m, page_head) {
+        // Ref to put_compound_page() comment.
+        if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
+            if PageTail(m.pg(page)) {
+                // This is a hugetlbfs page or a slab page. __split_huge_page_refcount
+                // cannot race here.
+                VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
+                __get_page_tail_foll(m, page, false);
+                return true;
+            } else {
+                // __split_huge_page_refcount run before us, "page" was a THP tail. The
+                // split page_head has been freed and reallocated as slab or hugetlbfs page
+                // of smaller order (only possible if reallocated as slab on x86).
+                put_page::<V>(m, page_head);
+                return false;
             }
         }
-        got
+
+        // page_head wasn't a dangling pointer but it may not be a head page anymore by
+        // the time we obtain the lock. That is ok as long as it can't be freed from
+        // under us.
+        V::compound_lock(m, page_head);
+        // here __split_huge_page_refcount won't run anymore
+        if PageTail(m.pg(page)) {
+            __get_page_tail_foll(m, page, false);
+            got = true;
+        }
+        V::compound_unlock(m, page_head);
+        if !got {
+            put_page::<V>(m, page_head);
+        }
     }
+    got
 }
 
 /// The `skip_lock:` label of `put_compound_page()` (27c73ae7), falling through to

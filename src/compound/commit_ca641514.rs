@@ -5,15 +5,10 @@
 //! `#define compound_trans_head(page) compound_head(page)`: the tail get/put paths lose the
 //! PG_tail re-check. Only this commit of Andrea's 3.14 series is applied (see META).
 
-use crate::mm::huge_memory::{compound_lock, compound_unlock};
-use crate::mm::hugetlb::PageHeadHuge;
-use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
-use crate::sync::{atomic_dec, atomic_read};
 use crate::variant::{Area, Kind, VariantMeta};
-use crate::{ktrace, VM_BUG_ON};
 
 /// 27c73ae7 + ca641514: compound_trans_head() is compound_head().
 pub struct Variant;
@@ -28,186 +23,22 @@ impl Compound for Variant {
         parent: Some("27c73ae7"),
         source: "the posting (lore, Andrea Arcangeli, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', 20 Nov 2013; include/linux/huge_mm.h only), merged for 3.14 per the mmotm shortlog of Feb 2014. UNVERIFIED: the commit id (given by the brief, not found in the index). Not applied: the rest of the series merged with it for 3.14 (3/8 'move the put/get_page slab and hugetlbfs optimization in a faster path', 5/8 'tail page refcounting optimization for slab and hugetlbfs' (44518d2b), 7/8 'reorganize put_compound_page()'): this variant is 27c73ae7's mm/swap.c with this one change.",
     };
-
-    /// `compound_trans_head(page)` (include/linux/huge_mm.h, ca641514):
-    /// `#define compound_trans_head(page) compound_head(page)`.
-    ///
-    /// compound_trans_head() should be used instead of compound_head(), whenever the "page"
-    /// passed as parameter could be the tail of a transparent hugepage that could be
-    /// undergoing a __split_huge_page_refcount(). [...] Currently we define
-    /// compound_trans_head as compound_head, because page->private is in the same union with
-    /// page->first_page, and page->private isn't clobbered.
-    fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
-        Self::compound_head(m, page)
-    }
-
-    /// `compound_lock(page)` (include/linux/mm.h, 3.5–3.13).
-    fn compound_lock(m: &Mem, page: PagePtr) {
-        VM_BUG_ON!("compound_lock", PageSlab(m.pg(page)));
-        compound_lock(m, page);
-    }
-
-    /// `compound_unlock(page)` (include/linux/mm.h, 3.5–3.13).
-    fn compound_unlock(m: &Mem, page: PagePtr) {
-        VM_BUG_ON!("compound_unlock", PageSlab(m.pg(page)));
-        compound_unlock(m, page);
-    }
-
-    /// `__put_compound_page(page)` (mm/swap.c, 3.4–3.13).
-    fn __put_compound_page(m: &Mem, page: PagePtr) {
-        __page_cache_release(m, page);
-        let dtor = get_compound_page_dtor(m, page);
-        call_compound_dtor(m, dtor, page);
-    }
-
-    /// `put_compound_page(page)` (mm/swap.c, 27c73ae7).
-    fn put_compound_page(m: &Mem, page: PagePtr) {
-        const F: &str = "put_compound_page";
-        if PageTail(m.pg(page)) {
-            // __split_huge_page_refcount can run under us
-            let page_head = Self::compound_trans_head(m, page);
-
-            if page != page_head && get_page_unless_zero(m, page_head) {
-                // THP can not break up slab pages so avoid taking compound_lock().  Slab
-                // performs non-atomic bit ops on page->flags for better performance.  In
-                // particular slab_unlock() in slub used to be a hot path.  It is still hot on
-                // arches that do not support this_cpu_cmpxchg_double().
-                if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
-                    if PageTail(m.pg(page)) {
-                        // __split_huge_page_refcount cannot race here.
-                        VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
-                        let p = m.pg(page);
-                        let old = atomic_dec(&p._mapcount);
-                        ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                        if put_page_testzero(m, page_head) {
-                            VM_BUG_ON!(F, true);
-                        }
-                        if put_page_testzero(m, page_head) {
-                            Self::__put_compound_page(m, page_head);
-                        }
-                        return;
-                    } else {
-                        // __split_huge_page_refcount run before us, "page" was a THP tail.
-                        // The split page_head has been freed and reallocated as slab or
-                        // hugetlbfs page of smaller order (only possible if reallocated as
-                        // slab on x86).
-                        skip_lock::<Self>(m, page_head, page);
-                        return;
-                    }
-                }
-                // page_head wasn't a dangling pointer but it may not be a head page anymore
-                // by the time we obtain the lock. That is ok as long as it can't be freed
-                // from under us.
-                Self::compound_lock(m, page_head);
-                if !PageTail(m.pg(page)) {
-                    // __split_huge_page_refcount run before us
-                    ktrace!(F, "{page:?} was split before we took the lock");
-                    Self::compound_unlock(m, page_head);
-                    skip_lock::<Self>(m, page_head, page);
-                    return;
-                }
-                VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
-                // We can release the refcount taken by get_page_unless_zero() now that
-                // __split_huge_page_refcount() is blocked on the compound_lock.
-                if put_page_testzero(m, page_head) {
-                    VM_BUG_ON!(F, true);
-                }
-                // __split_huge_page_refcount will wait now
-                let p = m.pg(page);
-                VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = atomic_dec(&p._mapcount);
-                ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
-                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-                Self::compound_unlock(m, page_head);
-
-                if put_page_testzero(m, page_head) {
-                    if PageHead(m.pg(page_head)) {
-                        Self::__put_compound_page(m, page_head);
-                    } else {
-                        __put_single_page(m, page_head);
-                    }
-                }
-            } else {
-                // page_head is a dangling pointer
-                VM_BUG_ON!(F, PageTail(m.pg(page)));
-                out_put_single(m, page);
-            }
-        } else if put_page_testzero(m, page) {
-            if PageHead(m.pg(page)) {
-                Self::__put_compound_page(m, page);
-            } else {
-                __put_single_page(m, page);
-            }
-        }
-    }
-
-    /// `__get_page_tail(page)` (mm/swap.c, 27c73ae7).
-    ///
-    /// This takes care of get_page() if run on a tail page returned by one of the
-    /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
-    /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
-    /// already serializes against split_huge_page().
-    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
-        let mut got = false;
-        let page_head = Self::compound_trans_head(m, page);
-
-        if page != page_head && get_page_unless_zero(m, page_head) {
-            // Ref to put_compound_page() comment.
-            if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
-                if PageTail(m.pg(page)) {
-                    // This is a hugetlbfs page or a slab page. __split_huge_page_refcount
-                    // cannot race here.
-                    VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
-                    __get_page_tail_foll(m, page, false);
-                    return true;
-                } else {
-                    // __split_huge_page_refcount run before us, "page" was a THP tail. The
-                    // split page_head has been freed and reallocated as slab or hugetlbfs page
-                    // of smaller order (only possible if reallocated as slab on x86).
-                    put_page::<Self>(m, page_head);
-                    return false;
-                }
-            }
-
-            // page_head wasn't a dangling pointer but it may not be a head page anymore by
-            // the time we obtain the lock. That is ok as long as it can't be freed from
-            // under us.
-            Self::compound_lock(m, page_head);
-            // here __split_huge_page_refcount won't run anymore
-            if PageTail(m.pg(page)) {
-                __get_page_tail_foll(m, page, false);
-                got = true;
-            }
-            Self::compound_unlock(m, page_head);
-            if !got {
-                put_page::<Self>(m, page_head);
-            }
-        }
-        got
+    crate::compound_fns! {
+        self: compound_trans_head;
+        super::commit_27c73ae7: put_compound_page, __get_page_tail;
+        super::commit_5bf5f03c: compound_lock, compound_unlock;
+        super::linux_3_4: __put_compound_page;
     }
 }
 
-/// The `skip_lock:` label of `put_compound_page()` (27c73ae7), falling through to
-/// `out_put_single:`.
-fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
-    if put_page_testzero(m, page_head) {
-        // The head page may have been freed and reallocated as a compound page of smaller
-        // order and then freed again. All we know is that it cannot have become: a THP page, a
-        // compound page of higher order, a tail page. That is because we still hold the
-        // refcount of the split THP tail and page_head was the THP head before the split.
-        if PageHead(m.pg(page_head)) {
-            V::__put_compound_page(m, page_head);
-        } else {
-            __put_single_page(m, page_head);
-        }
-    }
-    out_put_single(m, page);
-}
-
-/// The `out_put_single:` label of `put_compound_page()`.
-fn out_put_single(m: &Mem, page: PagePtr) {
-    if put_page_testzero(m, page) {
-        __put_single_page(m, page);
-    }
+/// `compound_trans_head(page)` (include/linux/huge_mm.h, ca641514):
+/// `#define compound_trans_head(page) compound_head(page)`.
+///
+/// compound_trans_head() should be used instead of compound_head(), whenever the "page"
+/// passed as parameter could be the tail of a transparent hugepage that could be
+/// undergoing a __split_huge_page_refcount(). [...] Currently we define
+/// compound_trans_head as compound_head, because page->private is in the same union with
+/// page->first_page, and page->private isn't clobbered.
+pub fn compound_trans_head<V: Compound>(m: &Mem, page: PagePtr) -> PagePtr {
+    V::compound_head(m, page)
 }

@@ -3,8 +3,6 @@
 //! goes through `compound_trans_head()`, pins the head with `get_page_unless_zero()`, and
 //! takes `compound_lock` unless the pinned head is a slab page.
 
-use crate::mm::huge_memory::{compound_lock, compound_unlock};
-use crate::mm::page_alloc::{call_compound_dtor, get_compound_page_dtor};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
@@ -23,133 +21,119 @@ impl Compound for Variant {
         parent: Some("5bf5f03c"),
         source: "RECONSTRUCTED (research note s1 section 1): __get_page_tail from the context and '-' lines of Khalid Aziz's RFC against 3.11-rc5 (lore, 15 Aug 2013, 'index 62b78a6..cc8326f'); put_compound_page from the '-' lines of 27c73ae7's posting (3.12 = 3.11 + 7cb2ef56's PageHuge prefix) and an identical function-level copy; __put_single_page/__put_compound_page/put_page from AndreiLux/ref-3.10 (unchanged 3.10-3.13). compound_lock/unlock: 3.10 mm.h (AndreiLux). UNVERIFIED: byte-exactness against mainline 3.11 (no stored 3.11 mm/swap.c).",
     };
-
-    /// `compound_lock(page)` (include/linux/mm.h, 3.11).
-    fn compound_lock(m: &Mem, page: PagePtr) {
-        VM_BUG_ON!("compound_lock", PageSlab(m.pg(page)));
-        compound_lock(m, page);
+    crate::compound_fns! {
+        self: put_compound_page, __get_page_tail;
+        super::commit_5bf5f03c: compound_lock, compound_unlock;
+        super::linux_3_4: __put_compound_page;
     }
+}
 
-    /// `compound_unlock(page)` (include/linux/mm.h, 3.11).
-    fn compound_unlock(m: &Mem, page: PagePtr) {
-        VM_BUG_ON!("compound_unlock", PageSlab(m.pg(page)));
-        compound_unlock(m, page);
-    }
+/// `put_compound_page(page)` (mm/swap.c, 3.11).
+pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
+    const F: &str = "put_compound_page";
+    if PageTail(m.pg(page)) {
+        // __split_huge_page_refcount can run under us
+        let page_head = V::compound_trans_head(m, page);
 
-    /// `__put_compound_page(page)` (mm/swap.c, 3.4–3.13).
-    fn __put_compound_page(m: &Mem, page: PagePtr) {
-        __page_cache_release(m, page);
-        let dtor = get_compound_page_dtor(m, page);
-        call_compound_dtor(m, dtor, page);
-    }
-
-    /// `put_compound_page(page)` (mm/swap.c, 3.11).
-    fn put_compound_page(m: &Mem, page: PagePtr) {
-        const F: &str = "put_compound_page";
-        if PageTail(m.pg(page)) {
-            // __split_huge_page_refcount can run under us
-            let page_head = Self::compound_trans_head(m, page);
-
-            if page != page_head && get_page_unless_zero(m, page_head) {
-                // THP can not break up slab pages so avoid taking compound_lock().  Slab
-                // performs non-atomic bit ops on page->flags for better performance.  In
-                // particular slab_unlock() in slub used to be a hot path.  It is still hot on
-                // arches that do not support this_cpu_cmpxchg_double().
-                if PageSlab(m.pg(page_head)) {
-                    if PageTail(m.pg(page)) {
-                        if put_page_testzero(m, page_head) {
-                            VM_BUG_ON!(F, true);
-                        }
-
-                        let p = m.pg(page);
-                        let old = atomic_dec(&p._mapcount);
-                        ktrace!(F, "slab tail {page:?}._mapcount {old} -> {}", old - 1);
-                        skip_lock_tail::<Self>(m, page_head);
-                        return;
-                    } else {
-                        skip_lock(m, page_head, page);
-                        return;
+        if page != page_head && get_page_unless_zero(m, page_head) {
+            // THP can not break up slab pages so avoid taking compound_lock().  Slab
+            // performs non-atomic bit ops on page->flags for better performance.  In
+            // particular slab_unlock() in slub used to be a hot path.  It is still hot on
+            // arches that do not support this_cpu_cmpxchg_double().
+            if PageSlab(m.pg(page_head)) {
+                if PageTail(m.pg(page)) {
+                    if put_page_testzero(m, page_head) {
+                        VM_BUG_ON!(F, true);
                     }
-                }
-                // page_head wasn't a dangling pointer but it may not be a head page anymore
-                // by the time we obtain the lock. That is ok as long as it can't be freed
-                // from under us.
-                Self::compound_lock(m, page_head);
-                if !PageTail(m.pg(page)) {
-                    // __split_huge_page_refcount run before us
-                    ktrace!(F, "{page:?} was split before we took the lock");
-                    Self::compound_unlock(m, page_head);
+
+                    let p = m.pg(page);
+                    let old = atomic_dec(&p._mapcount);
+                    ktrace!(F, "slab tail {page:?}._mapcount {old} -> {}", old - 1);
+                    skip_lock_tail::<V>(m, page_head);
+                    return;
+                } else {
                     skip_lock(m, page_head, page);
                     return;
                 }
-                VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
-                // We can release the refcount taken by get_page_unless_zero() now that
-                // __split_huge_page_refcount() is blocked on the compound_lock.
-                if put_page_testzero(m, page_head) {
-                    VM_BUG_ON!(F, true);
-                }
-                // __split_huge_page_refcount will wait now
-                let p = m.pg(page);
-                VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = atomic_dec(&p._mapcount);
-                ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
-                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-                Self::compound_unlock(m, page_head);
+            }
+            // page_head wasn't a dangling pointer but it may not be a head page anymore
+            // by the time we obtain the lock. That is ok as long as it can't be freed
+            // from under us.
+            V::compound_lock(m, page_head);
+            if !PageTail(m.pg(page)) {
+                // __split_huge_page_refcount run before us
+                ktrace!(F, "{page:?} was split before we took the lock");
+                V::compound_unlock(m, page_head);
+                skip_lock(m, page_head, page);
+                return;
+            }
+            VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
+            // We can release the refcount taken by get_page_unless_zero() now that
+            // __split_huge_page_refcount() is blocked on the compound_lock.
+            if put_page_testzero(m, page_head) {
+                VM_BUG_ON!(F, true);
+            }
+            // __split_huge_page_refcount will wait now
+            let p = m.pg(page);
+            VM_BUG_ON!(F, page_mapcount(p) <= 0);
+            let old = atomic_dec(&p._mapcount);
+            ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
+            VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+            VM_BUG_ON!(F, atomic_read(&p._count) != 0);
+            V::compound_unlock(m, page_head);
 
-                skip_lock_tail::<Self>(m, page_head);
-            } else {
-                // page_head is a dangling pointer
-                VM_BUG_ON!(F, PageTail(m.pg(page)));
-                out_put_single(m, page);
-            }
-        } else if put_page_testzero(m, page) {
-            if PageHead(m.pg(page)) {
-                Self::__put_compound_page(m, page);
-            } else {
-                __put_single_page(m, page);
-            }
+            skip_lock_tail::<V>(m, page_head);
+        } else {
+            // page_head is a dangling pointer
+            VM_BUG_ON!(F, PageTail(m.pg(page)));
+            out_put_single(m, page);
+        }
+    } else if put_page_testzero(m, page) {
+        if PageHead(m.pg(page)) {
+            V::__put_compound_page(m, page);
+        } else {
+            __put_single_page(m, page);
         }
     }
+}
 
-    /// `__get_page_tail(page)` (mm/swap.c, 3.11).
-    ///
-    /// This takes care of get_page() if run on a tail page returned by one of the
-    /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
-    /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
-    /// already serializes against split_huge_page().
-    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
-        let mut got = false;
-        let page_head = Self::compound_trans_head(m, page);
+/// `__get_page_tail(page)` (mm/swap.c, 3.11).
+///
+/// This takes care of get_page() if run on a tail page returned by one of the
+/// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
+/// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
+/// already serializes against split_huge_page().
+pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
+    let mut got = false;
+    let page_head = V::compound_trans_head(m, page);
 
-        if page != page_head && get_page_unless_zero(m, page_head) {
-            // Ref to put_compound_page() comment.
-            if PageSlab(m.pg(page_head)) {
-                if PageTail(m.pg(page)) {
-                    __get_page_tail_foll(m, page, false);
-                    return true;
-                } else {
-                    put_page::<Self>(m, page_head);
-                    return false;
-                }
-            }
-
-            // page_head wasn't a dangling pointer but it may not be a head page anymore by
-            // the time we obtain the lock. That is ok as long as it can't be freed from
-            // under us.
-            Self::compound_lock(m, page_head);
-            // here __split_huge_page_refcount won't run anymore
+    if page != page_head && get_page_unless_zero(m, page_head) {
+        // Ref to put_compound_page() comment.
+        if PageSlab(m.pg(page_head)) {
             if PageTail(m.pg(page)) {
                 __get_page_tail_foll(m, page, false);
-                got = true;
-            }
-            Self::compound_unlock(m, page_head);
-            if !got {
-                put_page::<Self>(m, page_head);
+                return true;
+            } else {
+                put_page::<V>(m, page_head);
+                return false;
             }
         }
-        got
+
+        // page_head wasn't a dangling pointer but it may not be a head page anymore by
+        // the time we obtain the lock. That is ok as long as it can't be freed from
+        // under us.
+        V::compound_lock(m, page_head);
+        // here __split_huge_page_refcount won't run anymore
+        if PageTail(m.pg(page)) {
+            __get_page_tail_foll(m, page, false);
+            got = true;
+        }
+        V::compound_unlock(m, page_head);
+        if !got {
+            put_page::<V>(m, page_head);
+        }
     }
+    got
 }
 
 /// The `skip_lock:` label of `put_compound_page()` (3.11), falling through to

@@ -23,100 +23,103 @@ impl Compound for Variant {
         parent: None,
         source: "mm/swap.c of 3.4: the context and '-' lines of 5bf5f03c's v4 posting (lore, 22 May 2012, diff against 3.4 'index 8ff73d8..93c709b') for put_compound_page and __get_page_tail; __put_single_page/__put_compound_page/put_page as in 3.4-3.13 (unchanged, AndreiLux/ref-3.10). UNVERIFIED: no stored 3.4 mm/swap.c; the lines 5bf5f03c did not touch are taken as 3.11's.",
     };
-
-    /// `__put_compound_page(page)` (mm/swap.c, 3.4–3.13).
-    fn __put_compound_page(m: &Mem, page: PagePtr) {
-        __page_cache_release(m, page);
-        let dtor = get_compound_page_dtor(m, page);
-        call_compound_dtor(m, dtor, page);
+    crate::compound_fns! {
+        self: __put_compound_page, put_compound_page, __get_page_tail;
     }
+}
 
-    /// `put_compound_page(page)` (mm/swap.c, 3.4).
-    fn put_compound_page(m: &Mem, page: PagePtr) {
-        const F: &str = "put_compound_page";
-        if PageTail(m.pg(page)) {
-            // __split_huge_page_refcount can run under us
-            let page_head = Self::compound_trans_head(m, page);
+/// `__put_compound_page(page)` (mm/swap.c, 3.4–3.13).
+pub fn __put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
+    __page_cache_release(m, page);
+    let dtor = get_compound_page_dtor(m, page);
+    call_compound_dtor(m, dtor, page);
+}
 
-            if page != page_head && get_page_unless_zero(m, page_head) {
-                // page_head wasn't a dangling pointer but it may not be a head page anymore
-                // by the time we obtain the lock. That is ok as long as it can't be freed
-                // from under us.
-                Self::compound_lock(m, page_head);
-                if !PageTail(m.pg(page)) {
-                    // __split_huge_page_refcount run before us
-                    ktrace!(F, "{page:?} was split before we took the lock");
-                    Self::compound_unlock(m, page_head);
-                    VM_BUG_ON!(F, PageHead(m.pg(page_head)));
-                    if put_page_testzero(m, page_head) {
-                        __put_single_page(m, page_head);
-                    }
-                    out_put_single(m, page);
-                    return;
-                }
-                VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
-                // We can release the refcount taken by get_page_unless_zero() now that
-                // __split_huge_page_refcount() is blocked on the compound_lock.
-                if put_page_testzero(m, page_head) {
-                    VM_BUG_ON!(F, true);
-                }
-                // __split_huge_page_refcount will wait now
-                let p = m.pg(page);
-                VM_BUG_ON!(F, page_mapcount(p) <= 0);
-                let old = atomic_dec(&p._mapcount);
-                ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
-                VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
-                VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-                Self::compound_unlock(m, page_head);
-
-                if put_page_testzero(m, page_head) {
-                    if PageHead(m.pg(page_head)) {
-                        Self::__put_compound_page(m, page_head);
-                    } else {
-                        __put_single_page(m, page_head);
-                    }
-                }
-            } else {
-                // page_head is a dangling pointer
-                VM_BUG_ON!(F, PageTail(m.pg(page)));
-                out_put_single(m, page);
-            }
-        } else if put_page_testzero(m, page) {
-            if PageHead(m.pg(page)) {
-                Self::__put_compound_page(m, page);
-            } else {
-                __put_single_page(m, page);
-            }
-        }
-    }
-
-    /// `__get_page_tail(page)` (mm/swap.c, 3.4).
-    ///
-    /// This takes care of get_page() if run on a tail page returned by one of the
-    /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
-    /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
-    /// already serializes against split_huge_page().
-    fn __get_page_tail(m: &Mem, page: PagePtr) -> bool {
-        let mut got = false;
-        let page_head = Self::compound_trans_head(m, page);
+/// `put_compound_page(page)` (mm/swap.c, 3.4).
+pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
+    const F: &str = "put_compound_page";
+    if PageTail(m.pg(page)) {
+        // __split_huge_page_refcount can run under us
+        let page_head = V::compound_trans_head(m, page);
 
         if page != page_head && get_page_unless_zero(m, page_head) {
-            // page_head wasn't a dangling pointer but it may not be a head page anymore by
-            // the time we obtain the lock. That is ok as long as it can't be freed from
-            // under us.
-            Self::compound_lock(m, page_head);
-            // here __split_huge_page_refcount won't run anymore
-            if PageTail(m.pg(page)) {
-                __get_page_tail_foll(m, page, false);
-                got = true;
+            // page_head wasn't a dangling pointer but it may not be a head page anymore
+            // by the time we obtain the lock. That is ok as long as it can't be freed
+            // from under us.
+            V::compound_lock(m, page_head);
+            if !PageTail(m.pg(page)) {
+                // __split_huge_page_refcount run before us
+                ktrace!(F, "{page:?} was split before we took the lock");
+                V::compound_unlock(m, page_head);
+                VM_BUG_ON!(F, PageHead(m.pg(page_head)));
+                if put_page_testzero(m, page_head) {
+                    __put_single_page(m, page_head);
+                }
+                out_put_single(m, page);
+                return;
             }
-            Self::compound_unlock(m, page_head);
-            if !got {
-                put_page::<Self>(m, page_head);
+            VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
+            // We can release the refcount taken by get_page_unless_zero() now that
+            // __split_huge_page_refcount() is blocked on the compound_lock.
+            if put_page_testzero(m, page_head) {
+                VM_BUG_ON!(F, true);
             }
+            // __split_huge_page_refcount will wait now
+            let p = m.pg(page);
+            VM_BUG_ON!(F, page_mapcount(p) <= 0);
+            let old = atomic_dec(&p._mapcount);
+            ktrace!(F, "{page:?}._mapcount {old} -> {}", old - 1);
+            VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);
+            VM_BUG_ON!(F, atomic_read(&p._count) != 0);
+            V::compound_unlock(m, page_head);
+
+            if put_page_testzero(m, page_head) {
+                if PageHead(m.pg(page_head)) {
+                    V::__put_compound_page(m, page_head);
+                } else {
+                    __put_single_page(m, page_head);
+                }
+            }
+        } else {
+            // page_head is a dangling pointer
+            VM_BUG_ON!(F, PageTail(m.pg(page)));
+            out_put_single(m, page);
         }
-        got
+    } else if put_page_testzero(m, page) {
+        if PageHead(m.pg(page)) {
+            V::__put_compound_page(m, page);
+        } else {
+            __put_single_page(m, page);
+        }
     }
+}
+
+/// `__get_page_tail(page)` (mm/swap.c, 3.4).
+///
+/// This takes care of get_page() if run on a tail page returned by one of the
+/// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
+/// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
+/// already serializes against split_huge_page().
+pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
+    let mut got = false;
+    let page_head = V::compound_trans_head(m, page);
+
+    if page != page_head && get_page_unless_zero(m, page_head) {
+        // page_head wasn't a dangling pointer but it may not be a head page anymore by
+        // the time we obtain the lock. That is ok as long as it can't be freed from
+        // under us.
+        V::compound_lock(m, page_head);
+        // here __split_huge_page_refcount won't run anymore
+        if PageTail(m.pg(page)) {
+            __get_page_tail_foll(m, page, false);
+            got = true;
+        }
+        V::compound_unlock(m, page_head);
+        if !got {
+            put_page::<V>(m, page_head);
+        }
+    }
+    got
 }
 
 /// The `out_put_single:` label of `put_compound_page()`.

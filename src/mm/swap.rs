@@ -17,6 +17,13 @@ use crate::{ktrace, VM_BUG_ON};
 /// mm/page_alloc.c, mm/huge_memory.c): their default is the 3.4–3.13 text, a variant with
 /// another text overrides it (668f9abb's `compound_head`, 5bf5f03c's `compound_lock`), and a
 /// mutant of shared code overrides one with a copy minus its safeguard.
+///
+/// **A variant file holds what its version changed.** Each function a version wrote is a
+/// generic function of its file (`pub fn put_compound_page<V: Compound>(m, page)`, calling
+/// `V::compound_lock`, so a later version's own `compound_lock` is the one that runs); the
+/// variant's `impl` names where each of its functions comes from with [`compound_fns!`]: its
+/// own file (`self`) or the file of the version that last changed it (`super::commit_27c73ae7`).
+/// So `src/compound/commit_ca641514.rs` holds only `compound_trans_head()`, as the commit does.
 pub trait Compound: 'static + Send + Sync {
     /// What the variant is (`crate::variant`).
     const META: VariantMeta;
@@ -60,6 +67,68 @@ pub trait Compound: 'static + Send + Sync {
     {
         super::huge_memory::__split_huge_page_refcount::<Self>(m, page)
     }
+}
+
+/// The functions of a compound variant and where they come from:
+/// `compound_fns! { self: put_compound_page, __get_page_tail; super::commit_5bf5f03c: compound_lock, compound_unlock; }`
+/// inside `impl Compound for Variant` defines each named trait function as the generic
+/// function of that name in that module, instantiated for this variant (`Self`).
+#[macro_export]
+macro_rules! compound_fns {
+    ($($($m:ident)::+ : $($f:ident),+ ;)+) => {
+        $( $crate::compound_fns!(@group [$($m)::+] $($f)+); )+
+    };
+    (@group $mp:tt $($f:ident)+) => {
+        $( $crate::compound_fns!(@fn $mp $f); )+
+    };
+    (@fn [$($m:ident)::+] __get_page_tail) => {
+        fn __get_page_tail(m: &$crate::mm::Mem, page: $crate::page::PagePtr) -> bool {
+            $($m)::+::__get_page_tail::<Self>(m, page)
+        }
+    };
+    (@fn [$($m:ident)::+] $f:ident) => {
+        $crate::compound_fns!(@unit [$($m)::+] $f);
+    };
+    (@unit [$($m:ident)::+] put_compound_page) => {
+        fn put_compound_page(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
+            $($m)::+::put_compound_page::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] __put_compound_page) => {
+        fn __put_compound_page(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
+            $($m)::+::__put_compound_page::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] compound_lock) => {
+        fn compound_lock(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
+            $($m)::+::compound_lock::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] compound_unlock) => {
+        fn compound_unlock(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
+            $($m)::+::compound_unlock::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] compound_head) => {
+        fn compound_head(m: &$crate::mm::Mem, page: $crate::page::PagePtr) -> $crate::page::PagePtr {
+            $($m)::+::compound_head::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] compound_trans_head) => {
+        fn compound_trans_head(m: &$crate::mm::Mem, page: $crate::page::PagePtr) -> $crate::page::PagePtr {
+            $($m)::+::compound_trans_head::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] prep_compound_page) => {
+        fn prep_compound_page(m: &$crate::mm::Mem, page: $crate::page::PagePtr, order: u32) {
+            $($m)::+::prep_compound_page::<Self>(m, page, order)
+        }
+    };
+    (@unit [$($m:ident)::+] prep_new_page) => {
+        fn prep_new_page(m: &$crate::mm::Mem, page: $crate::page::PagePtr, order: u32, gfp_comp: bool) {
+            $($m)::+::prep_new_page::<Self>(m, page, order, gfp_comp)
+        }
+    };
 }
 
 /// `get_page_unless_zero(page)` (include/linux/mm.h, 3.10): `atomic_inc_not_zero(&page->_count)`,
