@@ -10,6 +10,7 @@
 
 mod bench;
 mod browser;
+mod fidelity;
 mod mutants;
 mod new_variant;
 mod run;
@@ -56,6 +57,12 @@ enum Cmd {
     /// A kernel variant is a copy of the parent's file with a new META; a mutant is a patch
     /// (its editable copy goes to target/mmcheck/edit/).
     NewVariant(new_variant::Args),
+    /// The kernel's C beside the Rust, statement by statement.
+    ///
+    /// Every C statement of every modelled function of every kernel variant (kernel/) must be
+    /// mirrored or marked `// LEFT OUT: why`, every Rust statement of kernel code matched or
+    /// marked `// MODEL: why`. Exit 0 when so, 1 otherwise.
+    Fidelity(fidelity::Args),
     /// The criterion benchmarks, then their figures beside the seeds'.
     Bench,
     /// The HTML report rendered by headless Chromium (a step of `test`).
@@ -85,6 +92,7 @@ fn main() -> ExitCode {
         Cmd::Bless(a) => mutants::bless(&a),
         Cmd::Show(a) => mutants::show(&a),
         Cmd::NewVariant(a) => new_variant::run(&a),
+        Cmd::Fidelity(a) => fidelity::run(&a),
         Cmd::Bench => match bench::run(&root(), run::cargo()) {
             Ok(()) => 0,
             Err(e) => {

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
+    "fidelity",
     "verify",
     "soak",
     "replay",

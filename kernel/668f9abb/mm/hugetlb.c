@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mmcheck kernel text: modelled functions only, verbatim.
+ * variant:   668f9abb
+ * file:      mm/hugetlb.c
+ * source:    '+' lines of linux-mm, 20 Nov 2013, '[PATCH 6/8] mm/hugetlb.c: simplify
+ *            PageHeadHuge() and PageHuge()' (From: Andrew Morton), Message-Id
+ *            <1384969876-6374-7-git-send-email-aarcange@redhat.com>;
+ *            EXPORT_SYMBOL_GPL(PageHeadHuge) removed by linux-mm, 20 Nov 2013, '[PATCH
+ *            8/8] mm/hugetlb.c: defer PageHeadHuge() symbol export', Message-Id
+ *            <1384969876-6374-9-git-send-email-aarcange@redhat.com> (archive
+ *            sjp38/lore-linux-mm, file m)
+ * status:    partial
+ * holds:     PageHuge, PageHeadHuge
+ * unchanged: -
+ * notes:     Both functions whole inside 6/8's hunks. EXPORT_SYMBOL lines are not
+ *            stored. Between 44518d2b and 668f9abb mainline also applied (mmotm order;
+ *            commit ids NOT verified): 'mm: hugetlbfs: use __compound_tail_refcounted
+ *            in __get_page_tail too' (Andrea), 'mm/hugetlb.c: simplify PageHeadHuge()
+ *            and PageHuge()' (akpm), 'mm/swap.c: reorganize put_compound_page()'
+ *            (akpm), 'mm/hugetlb.c: defer PageHeadHuge() symbol export' (Andrea), 'mm:
+ *            thp: __get_page_tail_foll() can use get_huge_page_tail()' and 'mm: thp:
+ *            turn compound_head() into BUG_ON(!PageTail) in get_huge_page_tail()' (Oleg
+ *            Nesterov), and Sasha Levin's VM_BUG_ON -> VM_BUG_ON_PAGE conversion:
+ *            having no folders of their own, their changes are held here (this folder
+ *            is the 3.14 text of every function it holds). parent: 44518d2b.
+ */
+
+int PageHuge(struct page *page)
+{
+	if (!PageCompound(page))
+		return 0;
+
+	page = compound_head(page);
+	return get_compound_page_dtor(page) == free_huge_page;
+}
+
+/*
+ * PageHeadHuge() only returns true for hugetlbfs head page, but not for
+ * normal or transparent huge pages.
+ */
+int PageHeadHuge(struct page *page_head)
+{
+	if (!PageHead(page_head))
+		return 0;
+
+	return get_compound_page_dtor(page_head) == free_huge_page;
+}

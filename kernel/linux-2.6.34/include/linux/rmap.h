@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mmcheck kernel text: modelled functions only, verbatim.
+ * variant:   linux-2.6.34
+ * file:      include/linux/rmap.h
+ * source:    luckasfb/OT_903D-kernel-2.6.35.7 kernel/include/linux/rmap.h
+ *            @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (2.6.35.7, the neighbour)
+ * status:    partial
+ * holds:     anon_vma_merge
+ * unchanged: anon_vma_lock, anon_vma_unlock (the vma-argument forms; same text in 2.6.35.7)
+ * notes:     anon_vma_merge came with the anon_vma_chain rework (5beb4930, 2.6.34); the
+ *            2.6.34 text is believed identical to 2.6.35.7's (UNVERIFIED). 2.6.34 has no
+ *            anon_vma_lock(struct anon_vma *) yet: that inline is added by the first patches of
+ *            Rik van Riel's May 2010 series (see kernel/012f1800).
+ */
+
+static inline void anon_vma_merge(struct vm_area_struct *vma,
+				  struct vm_area_struct *next)
+{
+	VM_BUG_ON(vma->anon_vma != next->anon_vma);
+	unlink_anon_vmas(next);
+}
