@@ -30,7 +30,16 @@ use stmt::{apply_aliases, similarity, split, Stmt, StmtKind};
 pub const AREAS: [(&str, &[&str]); 3] = [
     (
         "compound",
-        &["swap", "huge_memory", "hugetlb", "gup", "page_alloc", "slab", "rmap", "page_ref"],
+        &[
+            "swap",
+            "huge_memory",
+            "hugetlb",
+            "gup",
+            "page_alloc",
+            "slab",
+            "rmap",
+            "page_ref",
+        ],
     ),
     ("lru", &["lru", "list", "mod"]),
     ("vma", &["vma"]),
@@ -128,8 +137,12 @@ impl Report {
 /// Align C statements with Rust statements: an order-keeping pairing that maximizes the summed
 /// similarity of its pairs (each pair at least [`MATCH`]), then the gap rules.
 pub fn align(c: &[Stmt], rust: &[Stmt]) -> Vec<Row> {
-    let ci: Vec<usize> = (0..c.len()).filter(|&i| c[i].kind == StmtKind::Code).collect();
-    let ri: Vec<usize> = (0..rust.len()).filter(|&j| rust[j].kind == StmtKind::Code).collect();
+    let ci: Vec<usize> = (0..c.len())
+        .filter(|&i| c[i].kind == StmtKind::Code)
+        .collect();
+    let ri: Vec<usize> = (0..rust.len())
+        .filter(|&j| rust[j].kind == StmtKind::Code)
+        .collect();
     let (n, m) = (ci.len(), ri.len());
     let mut sim = vec![vec![0f32; m]; n];
     for a in 0..n {
@@ -221,7 +234,10 @@ fn labels_as_gotos(r: &mut [Stmt], labels: &[String], in_label: bool) {
             }
             r[i].words = vec![("goto".to_string(), 1.0), (first, 1.0)];
             if let Some(next) = r.get_mut(i + 1) {
-                if next.kind == StmtKind::Code && next.words.len() == 1 && next.words[0].0 == "return" {
+                if next.kind == StmtKind::Code
+                    && next.words.len() == 1
+                    && next.words[0].0 == "return"
+                {
                     next.kind = StmtKind::Free;
                 }
             }
@@ -262,11 +278,15 @@ fn aligned_stmts(
         c_statements: c.iter().filter(|s| s.kind == StmtKind::Code).count(),
         c_matched: count(&|r| r.c.is_some() && r.rust.is_some()),
         c_left_out: count(&|r| {
-            r.rust.is_none() && r.c.as_ref().is_some_and(|s| s.kind == StmtKind::Code) && !r.uncovered
+            r.rust.is_none()
+                && r.c.as_ref().is_some_and(|s| s.kind == StmtKind::Code)
+                && !r.uncovered
         }),
         rust_statements: r.iter().filter(|s| s.kind == StmtKind::Code).count(),
         rust_model: count(&|r| {
-            r.c.is_none() && r.rust.as_ref().is_some_and(|s| s.kind == StmtKind::Code) && !r.uncovered
+            r.c.is_none()
+                && r.rust.as_ref().is_some_and(|s| s.kind == StmtKind::Code)
+                && !r.uncovered
         }),
         markers: r
             .iter()
@@ -284,6 +304,35 @@ struct Tree {
     c: BTreeMap<String, Vec<source::CFile>>,
     /// Every kernel-mirroring Rust function, by file.
     rust: BTreeMap<String, Vec<RustFunction>>,
+    /// Functions a shared module takes by name from another (`use super::swap::{
+    /// __put_single_page, ..}` in src/mm/lru.rs): module -> [(other module, name)].
+    uses: BTreeMap<String, Vec<(String, String)>>,
+}
+
+/// `use super::m::{a, b};` / `use super::m::a;` lines of a src/mm module.
+fn super_uses(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let flat: String = text
+        .split(';')
+        .map(|s| format!("{};\n", s.replace('\n', " ")))
+        .collect();
+    for l in flat.lines() {
+        let Some(r) = l.trim().strip_prefix("use super::") else {
+            continue;
+        };
+        let r = r.trim_end_matches(';').trim();
+        let Some((m, names)) = r.split_once("::") else {
+            continue;
+        };
+        let names = names.trim().trim_start_matches('{').trim_end_matches('}');
+        for n in names.split(',') {
+            let n = n.trim();
+            if !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                out.push((m.to_string(), n.to_string()));
+            }
+        }
+    }
+    out
 }
 
 fn read_tree(root: &Path) -> Result<Tree, String> {
@@ -306,9 +355,13 @@ fn read_tree(root: &Path) -> Result<Tree, String> {
             rust.insert(f.clone(), read_rust(&text, &f));
         }
     }
+    let mut uses = BTreeMap::new();
     for f in files(root, "src/mm", &[".rs"]) {
         let text = read(&f)?;
         rust.insert(f.clone(), read_rust(&text, &f));
+        if let Some(m) = mm_module(&f) {
+            uses.insert(m.to_string(), super_uses(&text));
+        }
     }
     let mut c: BTreeMap<String, Vec<source::CFile>> = BTreeMap::new();
     for f in files(root, "kernel", &[".c", ".h"]) {
@@ -321,7 +374,12 @@ fn read_tree(root: &Path) -> Result<Tree, String> {
             .or_default()
             .push(read_c(&text, path, &format!("kernel/{id}")));
     }
-    Ok(Tree { variants, c, rust })
+    Ok(Tree {
+        variants,
+        c,
+        rust,
+        uses,
+    })
 }
 
 /// The `src/mm` module of a Rust file (`src/mm/swap.rs` -> `swap`).
@@ -381,7 +439,11 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
                 .get(file)
                 .map(|fs| {
                     fs.iter()
-                        .filter(|f| !f.delegates && f.path == path && f.kernel.first().is_some_and(|k| k == name))
+                        .filter(|f| {
+                            !f.delegates
+                                && f.path == path
+                                && f.kernel.first().is_some_and(|k| k == name)
+                        })
                         .collect()
                 })
                 .unwrap_or_default()
@@ -397,10 +459,27 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
                 return d;
             }
         }
-        t.rust
+        let scoped: Vec<&RustFunction> = t
+            .rust
             .keys()
             .filter(|f| in_mm_scope(f))
             .flat_map(|f| all(f))
+            .collect();
+        if !scoped.is_empty() {
+            return scoped;
+        }
+        // A function of a module the area's shared modules take functions from (src/mm/lru.rs
+        // calls swap.rs's `__put_single_page`, which calls its `__page_cache_release`).
+        let mut used: Vec<&String> = t
+            .uses
+            .iter()
+            .filter(|(m, _)| base.contains(&m.as_str()))
+            .flat_map(|(_, us)| us.iter().map(|(m, _)| m))
+            .collect();
+        used.sort();
+        used.dedup();
+        used.into_iter()
+            .flat_map(|m| all(&format!("src/mm/{m}.rs")))
             .collect()
     };
     let mut functions = Vec::new();
@@ -413,7 +492,11 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
         let cands = mirrors(name, path);
         if cands.is_empty() {
             // Second of a `a() + b()` pair: aligned with the first.
-            let part_of_pair = t.rust.values().flatten().any(|r| r.kernel.iter().skip(1).any(|k| k == name));
+            let part_of_pair = t
+                .rust
+                .values()
+                .flatten()
+                .any(|r| r.kernel.iter().skip(1).any(|k| k == name));
             if !part_of_pair {
                 c_without_rust.push(format!("{name} ({}/{path}:{})", cf.folder, cf.first_line));
             }
@@ -442,15 +525,26 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
         let helpers: Vec<&RustFunction> = t
             .rust
             .get(&rf.file)
-            .map(|fs| fs.iter().filter(|h| h.kernel[0].starts_with(&format!("{name}:"))).collect())
+            .map(|fs| {
+                fs.iter()
+                    .filter(|h| h.kernel[0].starts_with(&format!("{name}:")))
+                    .collect()
+            })
             .unwrap_or_default();
         if !helpers.is_empty() {
             let labels: Vec<String> = helpers
                 .iter()
-                .map(|h| h.kernel[0].split_once(':').map_or(String::new(), |x| x.1.to_string()))
+                .map(|h| {
+                    h.kernel[0]
+                        .split_once(':')
+                        .map_or(String::new(), |x| x.1.to_string())
+                })
                 .collect();
             let all = split(&cf.body, false);
-            let at = |l: &str| all.iter().position(|s| s.kind == StmtKind::Code && s.text == format!("{l}:"));
+            let at = |l: &str| {
+                all.iter()
+                    .position(|s| s.kind == StmtKind::Code && s.text == format!("{l}:"))
+            };
             let starts: Vec<usize> = all
                 .iter()
                 .enumerate()
@@ -462,11 +556,22 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
             let mut extra_rows = Vec::new();
             for (h, l) in helpers.iter().zip(&labels) {
                 let Some(s0) = at(l) else { continue };
-                let end = starts.iter().copied().find(|&x| x > s0).unwrap_or(all.len());
+                let end = starts
+                    .iter()
+                    .copied()
+                    .find(|&x| x > s0)
+                    .unwrap_or(all.len());
                 for tk in taken.iter_mut().take(end).skip(s0) {
                     *tk = true;
                 }
-                extra_rows.push(aligned_stmts(cf, h, all[s0..end].to_vec(), &[], &labels, true));
+                extra_rows.push(aligned_stmts(
+                    cf,
+                    h,
+                    all[s0..end].to_vec(),
+                    &[],
+                    &labels,
+                    true,
+                ));
                 used.push((h.file.clone(), h.first_line));
             }
             for (i, s) in all.iter().enumerate() {
@@ -491,7 +596,12 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
     // Rust mirrors in scope with no C at this version.
     let mut rust_without_c = Vec::new();
     for (file, fs) in &t.rust {
-        if !(file == &v.file || in_mm_scope(file) || v.delegated.values().any(|s| file.ends_with(&format!("/{s}.rs")))) {
+        if !(file == &v.file
+            || in_mm_scope(file)
+            || v.delegated
+                .values()
+                .any(|s| file.ends_with(&format!("/{s}.rs"))))
+        {
             continue;
         }
         for f in fs {
@@ -499,13 +609,21 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
                 continue;
             }
             let name = &f.kernel[0];
-            if file != &v.file && v.delegated.get(name).is_some_and(|s| !file.ends_with(&format!("/{s}.rs"))) {
+            if file != &v.file
+                && v.delegated
+                    .get(name)
+                    .is_some_and(|s| !file.ends_with(&format!("/{s}.rs")))
+            {
                 continue;
             }
             if visible.contains_key(&(f.path.clone(), name.clone())) {
                 continue; // another candidate was chosen
             }
-            let why = f.no_c.as_deref().map(|w| format!(": {w}")).unwrap_or_default();
+            let why = f
+                .no_c
+                .as_deref()
+                .map(|w| format!(": {w}"))
+                .unwrap_or_default();
             rust_without_c.push(format!("{name} ({}:{}){why}", f.file, f.first_line));
         }
     }
@@ -515,7 +633,11 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
         id: v.id.clone(),
         area: v.area.clone(),
         parent: v.parent.clone(),
-        chain: chain.iter().filter(|id| t.c.contains_key(*id)).map(|id| format!("kernel/{id}")).collect(),
+        chain: chain
+            .iter()
+            .filter(|id| t.c.contains_key(*id))
+            .map(|id| format!("kernel/{id}"))
+            .collect(),
         statuses,
         sources,
         functions,
@@ -552,7 +674,11 @@ pub fn table(r: &Report) -> String {
         "| variant | C source (status: functions) | functions | C statements | matched | markers | problems |\n|---|---|---|---|---|---|---|\n",
     );
     for v in &r.variants {
-        let st: Vec<String> = v.statuses.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        let st: Vec<String> = v
+            .statuses
+            .iter()
+            .map(|(k, n)| format!("{k}: {n}"))
+            .collect();
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} ({:.0}%) | {} | {} |\n",
             v.id,
@@ -644,14 +770,20 @@ pub fn problem_lines(r: &Report) -> Vec<String> {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The HTML section: the table, then each variant's functions side by side, folded.
 pub fn html(r: &Report) -> String {
     let mut s = String::from("<section id=\"fidelity\"><h2>Fidelity: the kernel's C beside the Rust</h2>\n<p>Every C statement of a modelled function is mirrored or marked <code>LEFT OUT</code> in the Rust; every Rust statement of kernel code is matched or marked <code>MODEL</code> (<code>cargo xtask fidelity</code>).</p>\n<table><tr><th>variant</th><th>C status</th><th>functions</th><th>C statements</th><th>matched</th><th>markers</th><th>problems</th></tr>\n");
     for v in &r.variants {
-        let st: Vec<String> = v.statuses.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        let st: Vec<String> = v
+            .statuses
+            .iter()
+            .map(|(k, n)| format!("{k}: {n}"))
+            .collect();
         s.push_str(&format!(
             "<tr><td><a href=\"#fid-{id}\">{id}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{} ({:.0}%)</td><td>{}</td><td>{}</td></tr>\n",
             esc(&st.join(", ")),
@@ -736,7 +868,10 @@ mod tests {
     fn a_rust_statement_of_its_own_needs_a_model_marker() {
         let bare = "if PageTail(m.pg(page)) {\n atomic_dec(&m.pg(page)._mapcount);\n // LEFT OUT: memcg\n extra_step(m, page);\n}\nput_page(m, page);";
         assert_eq!(uncovered(&rows(C, bare)), ["extra_step(m, page);"]);
-        let marked = bare.replace(" extra_step", " // MODEL: a step the harness needs\n extra_step");
+        let marked = bare.replace(
+            " extra_step",
+            " // MODEL: a step the harness needs\n extra_step",
+        );
         assert!(uncovered(&rows(C, &marked)).is_empty());
         // Traces and ghost checks are the table's, not kernel code.
         let traced = "if PageTail(m.pg(page)) {\n atomic_dec(&m.pg(page)._mapcount);\n ktrace!(F, \"x\");\n // LEFT OUT: memcg\n}\nput_page(m, page);";
@@ -747,6 +882,11 @@ mod tests {
     fn statements_pair_in_order() {
         // A swapped order cannot pair both statements.
         let r = rows("a(x);\nb(y);", "b(y);\na(x);");
-        assert_eq!(r.iter().filter(|r| r.c.is_some() && r.rust.is_some()).count(), 1);
+        assert_eq!(
+            r.iter()
+                .filter(|r| r.c.is_some() && r.rust.is_some())
+                .count(),
+            1
+        );
     }
 }

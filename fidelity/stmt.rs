@@ -51,9 +51,15 @@ fn join(toks: &[Token]) -> String {
             || (t.text == "("
                 && i > 0
                 && toks[i - 1].is_ident()
-                && !matches!(toks[i - 1].text.as_str(), "if" | "while" | "for" | "switch" | "return"));
+                && !matches!(
+                    toks[i - 1].text.as_str(),
+                    "if" | "while" | "for" | "switch" | "return"
+                ));
         let glue_after_prev = i > 0
-            && matches!(toks[i - 1].text.as_str(), "(" | "[" | "." | "->" | "::" | "!" | "&" | "*")
+            && matches!(
+                toks[i - 1].text.as_str(),
+                "(" | "[" | "." | "->" | "::" | "!" | "&" | "*"
+            )
             && toks[i - 1].kind == Kind::Punct
             && !(toks[i - 1].text == "&" && i > 1 && toks[i - 2].is_ident());
         if !s.is_empty() && !glue_before && !glue_after_prev {
@@ -92,7 +98,10 @@ pub fn split(body: &[Token], rust: bool) -> Vec<Stmt> {
             Kind::Comment => {
                 let c = t.text.trim();
                 if rust {
-                    for (tag, kind) in [("LEFT OUT:", StmtKind::LeftOut), ("MODEL:", StmtKind::Model)] {
+                    for (tag, kind) in [
+                        ("LEFT OUT:", StmtKind::LeftOut),
+                        ("MODEL:", StmtKind::Model),
+                    ] {
                         if let Some(why) = c.strip_prefix(tag) {
                             flush(&mut cur, &mut out);
                             out.push((kind, vec![t.clone()], Some(why.trim().to_string())));
@@ -114,7 +123,9 @@ pub fn split(body: &[Token], rust: bool) -> Vec<Stmt> {
             flush(&mut cur, &mut out);
             if rust
                 && checked_depth.is_none()
-                && out.last().is_some_and(|(_, h, _)| h.len() == 2 && h[0].is("if") && h[1].is("CHECKED"))
+                && out
+                    .last()
+                    .is_some_and(|(_, h, _)| h.len() == 2 && h[0].is("if") && h[1].is("CHECKED"))
             {
                 checked_depth = Some(blocks.len());
                 free_from = out.len() - 1;
@@ -149,7 +160,8 @@ pub fn split(body: &[Token], rust: bool) -> Vec<Stmt> {
                     continue;
                 }
             }
-            if rust && (t.is("if") || t.is("while") || t.is("for") || t.is("match") || t.is("loop")) {
+            if rust && (t.is("if") || t.is("while") || t.is("for") || t.is("match") || t.is("loop"))
+            {
                 // Up to the `{` that opens the block (parens and brackets skipped).
                 let mut j = i + 1;
                 while j < body.len() && !body[j].is("{") {
@@ -159,11 +171,7 @@ pub fn split(body: &[Token], rust: bool) -> Vec<Stmt> {
                     j += 1;
                 }
                 header_is_match = t.is("match");
-                out.push((
-                    StmtKind::Code,
-                    body[i..j.min(body.len())].to_vec(),
-                    None,
-                ));
+                out.push((StmtKind::Code, body[i..j.min(body.len())].to_vec(), None));
                 i = j;
                 continue;
             }
@@ -177,7 +185,11 @@ pub fn split(body: &[Token], rust: bool) -> Vec<Stmt> {
                 while j < body.len() && !body[j].is(":") {
                     j += 1;
                 }
-                out.push((StmtKind::Code, body[i..=j.min(body.len() - 1)].to_vec(), None));
+                out.push((
+                    StmtKind::Code,
+                    body[i..=j.min(body.len() - 1)].to_vec(),
+                    None,
+                ));
                 i = j + 1;
                 continue;
             }
@@ -258,29 +270,81 @@ pub fn split(body: &[Token], rust: bool) -> Vec<Stmt> {
 
 /// C words that carry no meaning the Rust must mirror: types and qualifiers, branch hints.
 const C_DROP: [&str; 26] = [
-    "struct", "unsigned", "long", "int", "static", "inline", "const", "void", "bool", "char",
-    "likely", "unlikely", "enum", "signed", "short", "register", "volatile", "u8", "u32",
-    "u64", "size_t", "__always_inline", "mm", "READ_ONCE", "WRITE_ONCE", "ACCESS_ONCE",
+    "struct",
+    "unsigned",
+    "long",
+    "int",
+    "static",
+    "inline",
+    "const",
+    "void",
+    "bool",
+    "char",
+    "likely",
+    "unlikely",
+    "enum",
+    "signed",
+    "short",
+    "register",
+    "volatile",
+    "u8",
+    "u32",
+    "u64",
+    "size_t",
+    "__always_inline",
+    "mm",
+    "READ_ONCE",
+    "WRITE_ONCE",
+    "ACCESS_ONCE",
 ];
 
 /// C names the model reads as another kernel name (written once, here).
-const C_RENAME: [(&str, &str); 4] = [
+const C_RENAME: [(&str, &str); 6] = [
     // Interrupts are not modelled: the irq-saving forms are the plain lock (proofs/README.md).
     ("compound_lock_irqsave", "compound_lock"),
     ("compound_unlock_irqrestore", "compound_unlock"),
     ("spin_lock_irq", "spin_lock"),
     ("spin_unlock_irq", "spin_unlock"),
+    ("spin_lock_irqsave", "spin_lock"),
+    ("spin_unlock_irqrestore", "spin_unlock"),
 ];
 
 /// Rust words that are the model's, not the kernel's.
 const RUST_DROP: [&str; 31] = [
-    "let", "mut", "Self", "V", "R", "super", "crate", "self", "m", "mm", "pg", "as", "usize",
-    "isize", "u32", "u64", "i32", "i64", "bool", "Some", "Ok", "ref", "move", "unsafe",
+    "let",
+    "mut",
+    "Self",
+    "V",
+    "R",
+    "super",
+    "crate",
+    "self",
+    "m",
+    "mm",
+    "pg",
+    "as",
+    "usize",
+    "isize",
+    "u32",
+    "u64",
+    "i32",
+    "i64",
+    "bool",
+    "Some",
+    "Ok",
+    "ref",
+    "move",
+    "unsafe",
     // The model's memory is arenas indexed by ids: `mm.vmas[vma]` is the kernel's `vma`.
-    "vmas", "anon_vmas", "avcs", "nodes",
+    "vmas",
+    "anon_vmas",
+    "avcs",
+    "nodes",
     // Plain kernel loads and stores of words read locklessly (vm_start, vm_pgoff, ...) are
     // the shim's READ_ONCE/WRITE_ONCE (proofs/README.md, the primitive mapping).
-    "READ_ONCE", "WRITE_ONCE", "ACCESS_ONCE",
+    "READ_ONCE",
+    "WRITE_ONCE",
+    "ACCESS_ONCE",
 ];
 
 const KEYWORDS: [&str; 12] = [
@@ -291,7 +355,11 @@ const KEYWORDS: [&str; 12] = [
 fn weight(w: &str) -> f32 {
     if KEYWORDS.contains(&w) {
         0.5
-    } else if w.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+    } else if w
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    {
         1.0
     } else {
         0.3
@@ -301,24 +369,40 @@ fn weight(w: &str) -> f32 {
 /// The statement's head (its first name that is not a keyword: the callee, or what is
 /// assigned) weighs double: two calls of different functions on the same page differ.
 fn weigh_head(words: &mut [(String, f32)]) {
-    if let Some(w) = words
-        .iter_mut()
-        .find(|w| w.1 == 1.0 && w.0.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_'))
-    {
+    if let Some(w) = words.iter_mut().find(|w| {
+        w.1 == 1.0
+            && w.0
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+    }) {
         w.1 = 2.0;
     }
 }
 
-fn words_of(toks: &[Token], drop: &dyn Fn(&str) -> bool, rename: &dyn Fn(&str) -> String) -> Vec<(String, f32)> {
+fn words_of(
+    toks: &[Token],
+    drop: &dyn Fn(&str) -> bool,
+    rename: &dyn Fn(&str) -> String,
+) -> Vec<(String, f32)> {
     let mut w = words_plain(toks, drop, rename);
     weigh_head(&mut w);
     w
 }
 
-fn words_plain(toks: &[Token], drop: &dyn Fn(&str) -> bool, rename: &dyn Fn(&str) -> String) -> Vec<(String, f32)> {
+fn words_plain(
+    toks: &[Token],
+    drop: &dyn Fn(&str) -> bool,
+    rename: &dyn Fn(&str) -> String,
+) -> Vec<(String, f32)> {
     toks.iter()
         .filter(|t| t.kind != Kind::Str && t.kind != Kind::Comment)
-        .filter(|t| !matches!(t.text.as_str(), "(" | ")" | "{" | "}" | "[" | "]" | "," | ";" | "." | "->" | "::" | "&" | "*" | ":"))
+        .filter(|t| {
+            !matches!(
+                t.text.as_str(),
+                "(" | ")" | "{" | "}" | "[" | "]" | "," | ";" | "." | "->" | "::" | "&" | "*" | ":"
+            )
+        })
         .filter(|t| !drop(&t.text))
         .map(|t| {
             let w = rename(&t.text);
@@ -331,26 +415,31 @@ fn words_plain(toks: &[Token], drop: &dyn Fn(&str) -> bool, rename: &dyn Fn(&str
 fn normalize_c(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
     // A declaration without initializer (`unsigned long flags;`, `struct page *p;`).
     let decl = toks.len() >= 3
-        && !matches!(toks[0].text.as_str(), "goto" | "return" | "break" | "continue")
-        && !toks.iter().any(|t| t.is("=") || t.is("(") || t.is("return"))
+        && !matches!(
+            toks[0].text.as_str(),
+            "goto" | "return" | "break" | "continue"
+        )
+        && !toks
+            .iter()
+            .any(|t| t.is("=") || t.is("(") || t.is("return"))
         && toks.last().is_some_and(|t| t.is(";"))
         && toks[..toks.len() - 1]
             .iter()
             .all(|t| t.is_ident() || t.is("*") || t.is(","))
-        && toks[..toks.len() - 1].iter().filter(|t| t.is_ident()).count() >= 2;
+        && toks[..toks.len() - 1]
+            .iter()
+            .filter(|t| t.is_ident())
+            .count()
+            >= 2;
     if decl {
         return (StmtKind::Free, Vec::new());
     }
-    let words = words_of(
-        toks,
-        &|w| C_DROP.contains(&w),
-        &|w| {
-            C_RENAME
-                .iter()
-                .find(|(a, _)| *a == w)
-                .map_or(w.to_string(), |(_, b)| b.to_string())
-        },
-    );
+    let words = words_of(toks, &|w| C_DROP.contains(&w), &|w| {
+        C_RENAME
+            .iter()
+            .find(|(a, _)| *a == w)
+            .map_or(w.to_string(), |(_, b)| b.to_string())
+    });
     (StmtKind::Code, words)
 }
 
@@ -360,7 +449,9 @@ fn normalize_rust(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
     // (`fail(...)`, `ghost_*`, `p.ghost...`), a harness failure.
     if matches!(first, "ktrace" | "const" | "fail" | "harness_fail")
         || (first == "trace" && toks.get(1).is_some_and(|t| t.is("::")))
-        || toks.iter().any(|t| t.is_ident() && (t.text.starts_with("ghost") || t.text.contains("_ghost")))
+        || toks
+            .iter()
+            .any(|t| t.is_ident() && (t.text.starts_with("ghost") || t.text.contains("_ghost")))
     {
         return (StmtKind::Free, Vec::new());
     }
@@ -387,7 +478,11 @@ fn normalize_rust(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
             i = j + 1;
             continue;
         }
-        if t.is("!") && i > 0 && toks[i - 1].is_ident() && toks.get(i + 1).is_some_and(|n| n.is("(")) {
+        if t.is("!")
+            && i > 0
+            && toks[i - 1].is_ident()
+            && toks.get(i + 1).is_some_and(|n| n.is("("))
+        {
             // A macro call: drop the bang and a leading name argument.
             let a = toks.get(i + 2);
             let comma = toks.get(i + 3).is_some_and(|n| n.is(","));
@@ -401,7 +496,8 @@ fn normalize_rust(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
             continue;
         }
         // `x.set(v)` is the kernel's `x = v`; `x.get()` its `x`.
-        if t.is("set") && i > 0 && toks[i - 1].is(".") && toks.get(i + 1).is_some_and(|n| n.is("(")) {
+        if t.is("set") && i > 0 && toks[i - 1].is(".") && toks.get(i + 1).is_some_and(|n| n.is("("))
+        {
             let mut eq = t.clone();
             eq.text = "=".to_string();
             eq.kind = Kind::Punct;
@@ -409,7 +505,12 @@ fn normalize_rust(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
             i += 1;
             continue;
         }
-        if t.is("get") && i > 0 && toks[i - 1].is(".") && toks.get(i + 1).is_some_and(|n| n.is("(")) && toks.get(i + 2).is_some_and(|n| n.is(")")) {
+        if t.is("get")
+            && i > 0
+            && toks[i - 1].is(".")
+            && toks.get(i + 1).is_some_and(|n| n.is("("))
+            && toks.get(i + 2).is_some_and(|n| n.is(")"))
+        {
             i += 3;
             continue;
         }
@@ -458,7 +559,11 @@ pub fn apply_aliases(stmts: &mut [Stmt], body: &[Token]) {
         let is_binding = t.starts_with("let ")
             && s.words.len() == 3
             && s.words[1].0 == "="
-            && s.words[2].0.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
+            && s.words[2]
+                .0
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_');
         for w in s.words.iter_mut() {
             if let Some((_, to)) = alias.iter().find(|(a, _)| *a == w.0) {
                 w.0 = to.clone();
@@ -527,8 +632,20 @@ mod tests {
 
     #[test]
     fn normalized_forms_meet() {
-        let c = split(&tokenize("VM_BUG_ON(1);\nflags = compound_lock_irqsave(page_head);", true), false);
-        let r = split(&tokenize("VM_BUG_ON!(F, true);\nV::compound_lock(m, page_head);", false), true);
+        let c = split(
+            &tokenize(
+                "VM_BUG_ON(1);\nflags = compound_lock_irqsave(page_head);",
+                true,
+            ),
+            false,
+        );
+        let r = split(
+            &tokenize(
+                "VM_BUG_ON!(F, true);\nV::compound_lock(m, page_head);",
+                false,
+            ),
+            true,
+        );
         assert!(similarity(&c[0].words, &r[0].words) > 0.99);
         assert!(similarity(&c[1].words, &r[1].words) > 0.6);
     }

@@ -32,8 +32,8 @@ impl Token {
 
 const PUNCT3: [&str; 4] = ["<<=", ">>=", "...", "..="];
 const PUNCT2: [&str; 22] = [
-    "->", "::", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "|=", "&=", "^=",
-    "*=", "/=", "<<", ">>", "=>", "..", "%=",
+    "->", "::", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "|=", "&=", "^=", "*=",
+    "/=", "<<", ">>", "=>", "..", "%=",
 ];
 
 /// Tokenize `src`. `c` selects C's preprocessor lines (`#` at a line's start).
@@ -219,15 +219,35 @@ mod tests {
 
     #[test]
     fn tokens_of_both_languages() {
-        let t = tokenize("if (a->b != 0x1f) /* c */ x += \"s\\\"\";\n#define f(p) \\\n g(p)\n", true);
+        let t = tokenize(
+            "if (a->b != 0x1f) /* c */ x += \"s\\\"\";\n#define f(p) \\\n g(p)\n",
+            true,
+        );
         let texts: Vec<_> = t.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(
             texts,
-            ["if", "(", "a", "->", "b", "!=", "0x1f", ")", " c ", "x", "+=", "s\\\"", ";", "#define f(p)   g(p)"]
+            [
+                "if",
+                "(",
+                "a",
+                "->",
+                "b",
+                "!=",
+                "0x1f",
+                ")",
+                " c ",
+                "x",
+                "+=",
+                "s\\\"",
+                ";",
+                "#define f(p)   g(p)"
+            ]
         );
         assert_eq!(t.last().unwrap().kind, Kind::Directive);
         let r = tokenize("let p = m.pg(page); // MODEL: why\nfoo::<V>('a');", false);
-        assert!(r.iter().any(|t| t.kind == Kind::Comment && t.text == " MODEL: why"));
+        assert!(r
+            .iter()
+            .any(|t| t.kind == Kind::Comment && t.text == " MODEL: why"));
         assert_eq!(r.iter().filter(|t| t.is("::")).count(), 1);
     }
 }

@@ -66,6 +66,8 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                     // hugetlbfs page of smaller order (only possible if reallocated as
                     // slab on x86).
                     skip_lock::<V>(m, page_head, page);
+                    // MODEL: `goto skip_lock;`: the label's code (skip_lock(), falling through to
+                    // out_put_single:) ends the function
                     return;
                 }
             }
@@ -78,6 +80,8 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                 ktrace!(F, "{page:?} was split before we took the lock");
                 V::compound_unlock(m, page_head);
                 skip_lock::<V>(m, page_head, page);
+                // LEFT OUT: the code of the `skip_lock:` and `out_put_single:` labels stands here
+                // in the C: skip_lock() above, which falls through to out_put_single()
                 return;
             }
             VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
@@ -134,12 +138,16 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
                 // cannot race here.
                 VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
                 __get_page_tail_foll(m, page, false);
+                // LEFT OUT: `return true;` is the next line (the table reads Rust's
+                // MODEL: `true` as 1, C's as a name)
                 return true;
             } else {
                 // __split_huge_page_refcount run before us, "page" was a THP tail. The
                 // split page_head has been freed and reallocated as slab or hugetlbfs page
                 // of smaller order (only possible if reallocated as slab on x86).
                 put_page::<V>(m, page_head);
+                // LEFT OUT: `return false;` is the next line (the table reads Rust's
+                // MODEL: `false` as 0, C's as a name)
                 return false;
             }
         }
@@ -161,8 +169,11 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     got
 }
 
-/// The `skip_lock:` label of `put_compound_page()` (27c73ae7), falling through to
+/// The code at the `skip_lock:` label of put_compound_page() (27c73ae7), falling through to
 /// `out_put_single:`.
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
     if put_page_testzero(m, page_head) {
         // The head page may have been freed and reallocated as a compound page of smaller
@@ -178,7 +189,10 @@ fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
     out_put_single(m, page);
 }
 
-/// The `out_put_single:` label of `put_compound_page()`.
+/// The code at the `out_put_single:` label of put_compound_page().
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn out_put_single(m: &Mem, page: PagePtr) {
     if put_page_testzero(m, page) {
         __put_single_page(m, page);

@@ -40,6 +40,7 @@ pub fn compound_head<V: Compound>(m: &Mem, page: PagePtr) -> PagePtr {
     let p = m.pg(page);
     let tail = PageTail(p);
     ktrace!("compound_head", "PageTail({page:?}) = {tail}");
+    // MODEL: the C's `if (unlikely(PageTail(page)))`, PageTail() read into `tail` for the trace
     if tail {
         let head = first_page(p);
         ktrace!("compound_head", "{page:?}->first_page = {head:?}");
@@ -82,10 +83,21 @@ pub fn prep_compound_page<V: Compound>(m: &Mem, page: PagePtr, order: u32) {
 /// `put_compound_page(page)` (mm/swap.c, 668f9abb).
 pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
     const F: &str = "put_compound_page";
+    // (The alignment below is against kernel/668f9abb/, mainline 3.14's reorganised function;
+    // this Rust is the 3.10-stable backport of 668f9abb, i.e. 27c73ae7's shape: see
+    // notes/fid-compound.md. Its differences are marked DISCREPANCY.)
     if PageTail(m.pg(page)) {
+        // LEFT OUT: DISCREPANCY (reported): mainline tests `likely(!PageTail(page))` first and
+        // puts a non-tail page there (`put_page_testzero`, `__put_compound_page` or
+        // `__put_single_page`, `return`); here that is the final else branch
         // __split_huge_page_refcount can run under us
         let page_head = V::compound_head(m, page);
 
+        // LEFT OUT: DISCREPANCY (reported): mainline's
+        // `if (!__compound_tail_refcounted(page_head)) { smp_rmb(); ...`: the slab/hugetlbfs test
+        // runs on the unpinned head, then a read barrier before the PageTail re-check
+        // MODEL: DISCREPANCY (reported): the head is pinned first (get_page_unless_zero), then
+        // `PageSlab(page_head) || PageHeadHuge(page_head)` is tested, with no smp_rmb()
         if page != page_head && get_page_unless_zero(m, page_head) {
             // THP can not break up slab pages so avoid taking compound_lock().  Slab
             // performs non-atomic bit ops on page->flags for better performance.  In
@@ -94,6 +106,12 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
             if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
                 if PageTail(m.pg(page)) {
                     // __split_huge_page_refcount cannot race here.
+                    // LEFT OUT: `VM_BUG_ON_PAGE(!PageHead(page_head), page_head)` is the
+                    // VM_BUG_ON below; DISCREPANCY (reported): mainline's
+                    // `VM_BUG_ON_PAGE(page_mapcount(page) != 0, page)`: its slab and hugetlbfs
+                    // tails carry no _mapcount pin (Oleg Nesterov's get_huge_page_tail())
+                    // MODEL: DISCREPANCY (reported): the tail's `_mapcount` decrement and the put
+                    // of the head pin under VM_BUG_ON(1): mainline has neither
                     VM_BUG_ON!(F, !PageHead(m.pg(page_head)));
                     let p = m.pg(page);
                     let old = atomic_dec(&p._mapcount);
@@ -102,6 +120,8 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                         VM_BUG_ON!(F, true);
                     }
                     if put_page_testzero(m, page_head) {
+                        // LEFT OUT: DISCREPANCY (reported): mainline's
+                        // `VM_BUG_ON_PAGE(PageSlab(page_head), page_head)` here
                         V::__put_compound_page(m, page_head);
                     }
                     return;
@@ -110,7 +130,13 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                     // The split page_head has been freed and reallocated as slab or
                     // hugetlbfs page of smaller order (only possible if reallocated as
                     // slab on x86).
+                    // LEFT OUT: DISCREPANCY (reported): mainline's `goto out_put_single;` (only
+                    // the tail is put: no head pin was taken), then its
+                    // `if (likely(page != page_head && get_page_unless_zero(page_head)))` for a
+                    // refcounted (THP) head, which here was the first test
                     skip_lock::<V>(m, page_head, page);
+                    // MODEL: DISCREPANCY (reported): `goto skip_lock;` (27c73ae7): skip_lock()
+                    // puts the head pin, then falls through to out_put_single:
                     return;
                 }
             }
@@ -123,12 +149,18 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                 ktrace!(F, "{page:?} was split before we took the lock");
                 V::compound_unlock(m, page_head);
                 skip_lock::<V>(m, page_head, page);
+                // LEFT OUT: the code of the `skip_lock:` and `out_put_single:` labels stands here
+                // in the C: skip_lock() above, which falls through to out_put_single()
+                // MODEL: the call of skip_lock(), whose code mainline 3.14 has inline here (it has
+                // no skip_lock: label)
                 return;
             }
             VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
             // We can release the refcount taken by get_page_unless_zero() now that
             // __split_huge_page_refcount() is blocked on the compound_lock.
             if put_page_testzero(m, page_head) {
+                // LEFT OUT: `VM_BUG_ON_PAGE(1, page_head)` (3.14) is
+                // MODEL: this VM_BUG_ON (VM_BUG_ON_PAGE(c, page) = VM_BUG_ON(c) + a page dump)
                 VM_BUG_ON!(F, true);
             }
             // __split_huge_page_refcount will wait now
@@ -149,10 +181,13 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
             }
         } else {
             // page_head is a dangling pointer
+            // LEFT OUT: `VM_BUG_ON_PAGE(PageTail(page), page)` (3.14) is
+            // MODEL: this VM_BUG_ON (VM_BUG_ON_PAGE(c, page) = VM_BUG_ON(c) + a page dump)
             VM_BUG_ON!(F, PageTail(m.pg(page)));
             out_put_single(m, page);
         }
     } else if put_page_testzero(m, page) {
+        // MODEL: DISCREPANCY (reported): the non-tail put, which mainline does first (above)
         if PageHead(m.pg(page)) {
             V::__put_compound_page(m, page);
         } else {
@@ -168,23 +203,42 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
 /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
 /// already serializes against split_huge_page().
 pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
+    // (Aligned against mainline 3.14; this Rust is the 3.10-stable backport: see
+    // put_compound_page() above.)
+    // MODEL: `got = false` here (3.10-stable); mainline assigns it after its unpinned branch
     let mut got = false;
     let page_head = V::compound_head(m, page);
 
+    // LEFT OUT: DISCREPANCY (reported): mainline's `if (!__compound_tail_refcounted(page_head))
+    // { smp_rmb(); ...`: no head pin on the slab/hugetlbfs path, and a read barrier before
+    // the PageTail re-check; its `__get_page_tail_foll(page, true)` then takes the head ref
+    // MODEL: DISCREPANCY (reported): the head is pinned first, then `PageSlab(page_head) ||
+    // PageHeadHuge(page_head)` is tested (no smp_rmb()), and the pin is the head ref
+    // (`__get_page_tail_foll(page, false)` below)
     if page != page_head && get_page_unless_zero(m, page_head) {
         // Ref to put_compound_page() comment.
         if PageSlab(m.pg(page_head)) || PageHeadHuge(m, page_head) {
             if PageTail(m.pg(page)) {
                 // This is a hugetlbfs page or a slab page. __split_huge_page_refcount
                 // cannot race here.
+                // LEFT OUT: `VM_BUG_ON_PAGE(!PageHead(page_head), page_head)` (3.14) is
+                // MODEL: this VM_BUG_ON (VM_BUG_ON_PAGE(c, page) = VM_BUG_ON(c) + a page dump)
                 VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
                 __get_page_tail_foll(m, page, false);
+                // LEFT OUT: `return true;` is the next line (the table reads Rust's
+                // MODEL: `true` as 1, C's as a name)
                 return true;
             } else {
                 // __split_huge_page_refcount run before us, "page" was a THP tail. The
                 // split page_head has been freed and reallocated as slab or hugetlbfs page
                 // of smaller order (only possible if reallocated as slab on x86).
                 put_page::<V>(m, page_head);
+                // LEFT OUT: `return false;` is the next line (the table reads Rust's
+                // MODEL: `false` as 0, C's as a name)
+                // LEFT OUT: DISCREPANCY (reported): then mainline's `got = false;` and its
+                // `if (likely(page != page_head && get_page_unless_zero(page_head)))`, the pin
+                // for a refcounted (THP) head, which here was the first test
+                // MODEL: DISCREPANCY (reported): the put_page() above drops the early pin
                 return false;
             }
         }
@@ -206,8 +260,11 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     got
 }
 
-/// The `skip_lock:` label of `put_compound_page()` (27c73ae7), falling through to
+/// The code at the `skip_lock:` label of put_compound_page() (27c73ae7), falling through to
 /// `out_put_single:`.
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
     if put_page_testzero(m, page_head) {
         // The head page may have been freed and reallocated as a compound page of smaller
@@ -223,7 +280,10 @@ fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
     out_put_single(m, page);
 }
 
-/// The `out_put_single:` label of `put_compound_page()`.
+/// The code at the `out_put_single:` label of put_compound_page().
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn out_put_single(m: &Mem, page: PagePtr) {
     if put_page_testzero(m, page) {
         __put_single_page(m, page);

@@ -50,9 +50,13 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                     let old = atomic_dec(&p._mapcount);
                     ktrace!(F, "slab tail {page:?}._mapcount {old} -> {}", old - 1);
                     skip_lock_tail::<V>(m, page_head);
+                    // MODEL: `goto skip_lock_tail;`: the label's code (skip_lock_tail()) ends the
+                    // function
                     return;
                 } else {
                     skip_lock(m, page_head, page);
+                    // MODEL: `goto skip_lock;`: the label's code (skip_lock(), falling through to
+                    // out_put_single:) ends the function
                     return;
                 }
             }
@@ -65,6 +69,8 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                 ktrace!(F, "{page:?} was split before we took the lock");
                 V::compound_unlock(m, page_head);
                 skip_lock(m, page_head, page);
+                // LEFT OUT: the code of the `skip_lock:` and `out_put_single:` labels stands here
+                // in the C: skip_lock() above, which falls through to out_put_single()
                 return;
             }
             VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
@@ -83,6 +89,8 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
             V::compound_unlock(m, page_head);
 
             skip_lock_tail::<V>(m, page_head);
+            // LEFT OUT: the `skip_lock_tail:` label's code stands here in the C:
+            // skip_lock_tail() above
         } else {
             // page_head is a dangling pointer
             VM_BUG_ON!(F, PageTail(m.pg(page)));
@@ -112,9 +120,13 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
         if PageSlab(m.pg(page_head)) {
             if PageTail(m.pg(page)) {
                 __get_page_tail_foll(m, page, false);
+                // LEFT OUT: `return true;` is the next line (the table reads Rust's
+                // MODEL: `true` as 1, C's as a name)
                 return true;
             } else {
                 put_page::<V>(m, page_head);
+                // LEFT OUT: `return false;` is the next line (the table reads Rust's
+                // MODEL: `false` as 0, C's as a name)
                 return false;
             }
         }
@@ -136,8 +148,11 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     got
 }
 
-/// The `skip_lock:` label of `put_compound_page()` (3.11), falling through to
+/// The code at the `skip_lock:` label of put_compound_page() (3.11), falling through to
 /// `out_put_single:`.
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn skip_lock(m: &Mem, page_head: PagePtr, page: PagePtr) {
     if put_page_testzero(m, page_head) {
         __put_single_page(m, page_head);
@@ -145,7 +160,10 @@ fn skip_lock(m: &Mem, page_head: PagePtr, page: PagePtr) {
     out_put_single(m, page);
 }
 
-/// The `skip_lock_tail:` label of `put_compound_page()` (3.11).
+/// The code at the `skip_lock_tail:` label of put_compound_page() (3.11).
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn skip_lock_tail<V: Compound>(m: &Mem, page_head: PagePtr) {
     if put_page_testzero(m, page_head) {
         if PageHead(m.pg(page_head)) {
@@ -156,7 +174,10 @@ fn skip_lock_tail<V: Compound>(m: &Mem, page_head: PagePtr) {
     }
 }
 
-/// The `out_put_single:` label of `put_compound_page()`.
+/// The code at the `out_put_single:` label of put_compound_page().
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn out_put_single(m: &Mem, page: PagePtr) {
     if put_page_testzero(m, page) {
         __put_single_page(m, page);

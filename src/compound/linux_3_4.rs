@@ -56,6 +56,8 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
                     __put_single_page(m, page_head);
                 }
                 out_put_single(m, page);
+                // LEFT OUT: the `out_put_single:` label's `if (put_page_testzero(page))
+                // __put_single_page(page);` stands here in the C: out_put_single() above
                 return;
             }
             VM_BUG_ON!(F, page_head != first_page(m.pg(page)));
@@ -122,7 +124,10 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     got
 }
 
-/// The `out_put_single:` label of `put_compound_page()`.
+/// The code at the `out_put_single:` label of put_compound_page().
+/// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
+/// the next label, and this label sits inside a block that the function's own code follows;
+/// `put_compound_page()` marks where this code stands in its C.)
 fn out_put_single(m: &Mem, page: PagePtr) {
     if put_page_testzero(m, page) {
         __put_single_page(m, page);

@@ -39,11 +39,18 @@ impl Compound for Variant {
 /// `set_page_refcounted()` moved after `prep_compound_page()`, behind `smp_wmb()`.
 /// UNVERIFIED text (see META).
 pub fn prep_new_page<V: Compound>(m: &Mem, page: PagePtr, order: u32, gfp_comp: bool) {
+    // (Aligned against the unpatched prep_new_page() that this variant inherits from
+    // kernel/linux-3.4: no text of the described fix was found, see META.)
     for i in 0..(1usize << order) {
         check_new_page(m, page + i);
+        // LEFT OUT: `if (unlikely(check_new_page(p))) return 1;` as a test (`p = page + i` is
+        // the argument above): check_new_page() ends the run at bad_page(), never returns 1
     }
 
     set_page_private(m.pg(page), 0);
+    // LEFT OUT: `set_page_refcounted(page)` here: the described fix moves it below; also
+    // arch_alloc_page() (empty on x86), kernel_map_pages() (debug) and __GFP_ZERO's
+    // prep_zero_page() (page contents are not modelled)
 
     if order > 0 && gfp_comp {
         V::prep_compound_page(m, page, order);
@@ -51,6 +58,9 @@ pub fn prep_new_page<V: Compound>(m: &Mem, page: PagePtr, order: u32, gfp_comp: 
 
     // get_page_unless_zero() on a stale pointer to this page may succeed from here on:
     // make every change above visible before _count != 0.
+    // MODEL: the described fix (UNVERIFIED: no posted text, see META): `smp_wmb()` then
+    // `set_page_refcounted(page)` after prep_compound_page()
+    // LEFT OUT: `return 0;`: the allocation cannot fail here (see above)
     smp_wmb();
     set_page_refcounted(m, page);
 }

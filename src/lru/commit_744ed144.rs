@@ -28,6 +28,8 @@ pub struct Variant;
 /// the putback_lru_page case, the page isn't in lru list but has active bit set
 fn __activate_page(m: &Mem, page: PagePtr, _arg: MoveArg) {
     let p = m.pg(page);
+    // LEFT OUT: `struct zone *zone = page_zone(page)`: the model has one zone (Mem::zone).
+    // LEFT OUT: `int file = page_is_file_cache(page)`: only for the statistics at the end.
     let lru = page_lru_base_type(p);
     let putback = !PageLRU(p);
 
@@ -59,11 +61,18 @@ fn __activate_page(m: &Mem, page: PagePtr, _arg: MoveArg) {
     let lru = lru_active(lru);
     add_page_to_lru_list(m, page, lru);
 
-    // if (putback) return; __count_vm_event(PGACTIVATE); update_page_reclaim_stat(...);
+    // LEFT OUT: `if (putback) return;` then __count_vm_event(PGACTIVATE),
+    // update_page_reclaim_stat(zone, page, file, 1): the return skips only the statistics,
+    // which are not modelled (proofs/lru.1.md).
 }
 
 /// `activate_page_drain(cpu)` (mm/swap.c, 744ed144, CONFIG_SMP).
 fn activate_page_drain(m: &Mem, cpu: usize) {
+    // LEFT OUT: UNPAIRED: `pvec = &per_cpu(activate_page_pvecs, cpu)`, `if
+    // (pagevec_count(pvec)) pagevec_lru_move_fn(pvec, __activate_page, NULL)`: `with(cpu, ..)`
+    // below and its closure (the tool reads a closure as one statement).
+    // MODEL: UNPAIRED: `m.activate_page_pvecs.with(cpu, |pvec| ..)` is per_cpu(activate_page_pvecs,
+    // cpu) with the C's body in its closure.
     m.activate_page_pvecs.with(cpu, |pvec| {
         if pagevec_count(pvec) > 0 {
             ktrace!(
@@ -81,6 +90,12 @@ fn activate_page_drain(m: &Mem, cpu: usize) {
 /// reference (no `page_cache_get`); a full pagevec is flushed with `lru_lock` dropped.
 fn putback_active_lru_page<'m>(m: &'m Mem, zone: &mut Option<LruLock<'m>>, page: PagePtr) -> i32 {
     let cpu = smp_processor_id();
+    // LEFT OUT: UNPAIRED: `pvec = &get_cpu_var(activate_page_pvecs)`, `if (!pagevec_add(pvec,
+    // page)) { spin_unlock_irq(&zone->lru_lock); pagevec_lru_move_fn(pvec, __activate_page,
+    // NULL); spin_lock_irq(&zone->lru_lock); }`, put_cpu_var(): `with(cpu, ..)` below and its
+    // closure (the tool reads a closure as one statement).
+    // MODEL: UNPAIRED: `m.activate_page_pvecs.with(cpu, |pvec| ..)` is get_cpu_var ..
+    // put_cpu_var with the C's body in its closure.
     m.activate_page_pvecs.with(cpu, |pvec| {
         ktrace!(
             "putback_active_lru_page",
@@ -112,6 +127,12 @@ impl Lru for Variant {
         let p = m.pg(page);
         if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
             let cpu = smp_processor_id();
+            // LEFT OUT: UNPAIRED: `pvec = &get_cpu_var(activate_page_pvecs)`,
+            // page_cache_get(page), `if (!pagevec_add(pvec, page)) pagevec_lru_move_fn(pvec,
+            // __activate_page, NULL)`, put_cpu_var(): `with(cpu, ..)` below and its closure
+            // (the tool reads a closure as one statement).
+            // MODEL: UNPAIRED: `m.activate_page_pvecs.with(cpu, |pvec| ..)` is get_cpu_var ..
+            // put_cpu_var with the C's body in its closure.
             m.activate_page_pvecs.with(cpu, |pvec| {
                 page_cache_get(m, page);
                 ktrace!("activate_page", "{page:?} queued on CPU{cpu}'s pagevec");
@@ -124,7 +145,14 @@ impl Lru for Variant {
 
     /// `drain_cpu_pagevecs(cpu)` (mm/swap.c, 744ed144).
     fn drain_cpu_pagevecs(m: &Mem, cpu: usize) {
+        // LEFT OUT: UNPAIRED: `pvecs = per_cpu(lru_add_pvecs, cpu)` and the `for_each_lru(lru)`
+        // loop of ____pagevec_lru_add(): the shared `drain_lru_add_pvecs` below.
+        // MODEL: UNPAIRED: `drain_lru_add_pvecs` is that lru_add_pvecs loop (every version has it).
         drain_lru_add_pvecs::<Self>(m, cpu);
+        // LEFT OUT: the lru_rotate_pvecs block (`pvec = &per_cpu(lru_rotate_pvecs, cpu); if
+        // (pagevec_count(pvec)) { local_irq_save(flags); pagevec_move_tail(pvec);
+        // local_irq_restore(flags); }`): nothing queues on it in the models
+        // (rotate_reclaimable_page(), from end_page_writeback(), is not modelled).
 
         activate_page_drain(m, cpu);
     }
@@ -133,17 +161,27 @@ impl Lru for Variant {
     /// "Put back any unfreeable pages." An active page follows the activate_page path
     /// (`putback_active_lru_page`). Every page here is evictable.
     fn putback_lru_pages(m: &Mem, page_list: ListId) {
+        // LEFT OUT: `reclaim_stat = get_reclaim_stat(zone, sc)`: reclaim statistics, not modelled.
+        // LEFT OUT: UNPAIRED: `pagevec_init(&pvec, 1)` is `Pagevec::new` below (cold unused).
+        // MODEL: UNPAIRED: `Pagevec::new(size)` is `pagevec_init(&pvec, 1)` (a model pagevec
+        // carries its size: proofs/lru.7.md).
         let mut pvec = Pagevec::new(m.pagevec_size); // pagevec_init(&pvec, 1)
 
+        // LEFT OUT: UNPAIRED: `spin_lock(&zone->lru_lock)` is `lru_lock(m)` just below (plain
+        // spin_lock: the caller already ran local_irq_disable(); no interrupts are modelled).
         let mut zone = Some(lru_lock(m));
         while !list_empty(m, page_list) {
             let page = lru_to_page(m, page_list);
             let p = m.pg(page);
             VM_BUG_ON!("putback_lru_pages", PageLRU(p));
             list_del(m, page);
+            // LEFT OUT: the `!page_evictable(page, NULL)` branch (drop lru_lock,
+            // putback_lru_page(page), retake it, continue): every page of the models is
+            // evictable (no mlock, no unevictable mapping), so it is never taken.
             let lru = page_lru(p);
             if is_active_lru(lru) {
-                // reclaim_stat->recent_rotated[file]++;
+                // LEFT OUT: `int file = is_file_lru(lru); reclaim_stat->recent_rotated[file]++`:
+                // reclaim statistics, not modelled.
                 if putback_active_lru_page(m, &mut zone, page) != 0 {
                     continue;
                 }
@@ -151,12 +189,19 @@ impl Lru for Variant {
             SetPageLRU(p);
             add_page_to_lru_list(m, page, lru);
             if pagevec_add(m, &mut pvec, page) == 0 {
+                // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(..)` below.
+                // MODEL: UNPAIRED: `drop(zone.take())` is `spin_unlock_irq(&zone->lru_lock)`.
                 drop(zone.take()); // spin_unlock_irq(&zone->lru_lock)
                 __pagevec_release::<Self>(m, &mut pvec);
+                // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` below.
+                // MODEL: UNPAIRED: `zone = Some(lru_lock(m))` is `spin_lock_irq(&zone->lru_lock)`.
                 zone = Some(lru_lock(m)); // spin_lock_irq(&zone->lru_lock)
             }
         }
-        // __mod_zone_page_state(zone, NR_ISOLATED_ANON/FILE, -nr): not modelled
+        // LEFT OUT: `__mod_zone_page_state(zone, NR_ISOLATED_ANON/FILE, -nr_anon/-nr_file)`:
+        // NR_ISOLATED_* are not modelled (proofs/lru.1.md).
+        // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)` below.
+        // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
         drop(zone);
         pagevec_release::<Self>(m, &mut pvec);
     }

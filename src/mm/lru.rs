@@ -67,17 +67,19 @@ pub trait Lru: 'static + Send + Sync + Sized {
         pagevec_lru_move_fn::<Self>(m, pvec, move_fn, arg)
     }
 
-    /// `release_pages(pvec->pages, pvec->nr, pvec->cold)` (mm/swap.c).
+    /// The variant's `release_pages(pvec->pages, pvec->nr, pvec->cold)` (mm/swap.c): by default
+    /// the shared `release_pages` below (a hook a mutant replaces, not a mirror of its own).
     fn release_pages(m: &Mem, pvec: &Pagevec) {
         release_pages(m, pvec)
     }
 
-    /// `isolate_lru_page(page)` (mm/vmscan.c).
+    /// The variant's `isolate_lru_page(page)` (mm/vmscan.c): by default the shared one below.
     fn isolate_lru_page(m: &Mem, page: PagePtr) -> i32 {
         isolate_lru_page(m, page)
     }
 
-    /// `__isolate_lru_page(page, mode, file)` (mm/vmscan.c).
+    /// The variant's `__isolate_lru_page(page, mode, file)` (mm/vmscan.c): by default the shared
+    /// one below.
     fn __isolate_lru_page(m: &Mem, page: PagePtr, mode: IsolateMode, file: bool) -> i32 {
         __isolate_lru_page(m, page, mode, file)
     }
@@ -92,13 +94,16 @@ pub trait Lru: 'static + Send + Sync + Sized {
         shrink_inactive_list::<Self>(m, nr_to_scan, how)
     }
 
-    /// `__put_single_page(page)` (mm/swap.c): the last reference of an order-0 page went.
+    /// The variant's `__put_single_page(page)` (mm/swap.c): the last reference of an order-0
+    /// page went. By default `crate::mm::swap::__put_single_page` (2.6.38–3.10 text:
+    /// `__page_cache_release(page); free_hot_cold_page(page, 0);`).
     fn __put_single_page(m: &Mem, page: PagePtr) {
         __put_single_page(m, page)
     }
 
-    /// `put_page_testzero(page)` (include/linux/mm.h) as `put_page()` calls it (truncation's
-    /// and putback's puts; `release_pages()` has its own call).
+    /// The variant's `put_page_testzero(page)` (include/linux/mm.h) as `put_page()` calls it
+    /// (truncation's and putback's puts; `release_pages()` has its own call): by default
+    /// `crate::mm::swap::put_page_testzero`.
     fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
         put_page_testzero(m, page)
     }
@@ -127,18 +132,25 @@ pub enum IsolateMode {
 // ---------------------------------------------------------------------------------------------
 // References
 
-/// `page_cache_get(page)` = `get_page(page)` (include/linux/mm.h) of an order-0 page:
-/// `VM_BUG_ON(atomic_read(&page->_count) <= 0); atomic_inc(&page->_count);` (the LRU models
-/// hold only order-0 pages, so the THP tail branch of 2.6.38's `get_page` is left out).
+/// `get_page(page)` (include/linux/mm.h, 2.6.38–3.1) of an order-0 page, which
+/// `page_cache_get(page)` (include/linux/pagemap.h) is:
+/// `VM_BUG_ON(atomic_read(&page->_count) < !PageTail(page)); atomic_inc(&page->_count);`, i.e.
+/// `<= 0` for a page that is not a tail (the LRU models hold only order-0 pages, so the THP
+/// tail branch is left out). 2.6.37's get_page takes `compound_head(page)` first (the page
+/// itself here) and checks `== 0`: the same for a count that never goes negative.
 pub fn page_cache_get(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
+    // LEFT OUT: 2.6.37's `page = compound_head(page)`: order-0 pages only, it is `page`.
     VM_BUG_ON!("get_page", atomic_read(&p._count) <= 0);
     let old = atomic_inc(&p._count);
     ktrace!("get_page", "{page:?}._count {old} -> {}", old + 1);
+    // LEFT OUT: 2.6.38+'s `if (unlikely(PageTail(page))) { VM_BUG_ON(first_page count <= 0);
+    // atomic_inc(&page->first_page->_count); }`: order-0 pages only, never a tail.
 }
 
-/// `page_cache_release(page)` = `put_page(page)` (mm/swap.c, 2.6.38) of an order-0 page:
-/// `if (put_page_testzero(page)) __put_single_page(page);`.
+/// `page_cache_release(page)` = `put_page(page)` (include/linux/pagemap.h: `#define
+/// page_cache_release(page) put_page(page)`) of an order-0 page, without the variant's
+/// hooks: `if (put_page_testzero(page)) __put_single_page(page);` (2.6.38–3.0 `put_page`).
 pub fn page_cache_release(m: &Mem, page: PagePtr) {
     if PageCompound(m.pg(page)) {
         harness_fail(
@@ -151,17 +163,25 @@ pub fn page_cache_release(m: &Mem, page: PagePtr) {
     }
 }
 
-/// `put_page(page)` (mm/swap.c, 2.6.38) of an order-0 page, with the variant's
-/// `put_page_testzero` and `__put_single_page` (the ones a mutant may replace): `if (put_page_testzero(page))
-/// __put_single_page(page);`.
+/// `put_page(page)` (mm/swap.c, 2.6.38–3.0) of an order-0 page, with the variant's
+/// `put_page_testzero` and `__put_single_page` (the ones a mutant may replace): `if
+/// (put_page_testzero(page)) __put_single_page(page);`. 2.6.37 calls `__page_cache_release(page)`
+/// there, which did what 2.6.38's `__put_single_page` does (the LRU removal, then
+/// `free_hot_cold_page(page, 0)`).
 pub fn put_page<V: Lru>(m: &Mem, page: PagePtr) {
     if PageCompound(m.pg(page)) {
+        // LEFT OUT: `put_compound_page(page)`: the LRU models have order-0 pages only.
+        // MODEL: a compound page here is a harness failure (no model passes one).
         harness_fail(
             "put_page",
             format!("{page:?} is a compound page: the LRU models have order-0 pages only"),
         );
     }
+    // LEFT OUT: the `else` of `else if (put_page_testzero(page))`: the branch above fails.
     if V::put_page_testzero(m, page) {
+        // LEFT OUT: 2.6.37's `__page_cache_release(page)`: 2.6.38's `__put_single_page` below
+        // (the same LRU removal and free_hot_cold_page(), THP moved the free out of it).
+        // MODEL: 2.6.37: `__put_single_page` is its `__page_cache_release(page)`.
         V::__put_single_page(m, page);
     }
 }
@@ -185,8 +205,13 @@ pub struct Pagevec {
 }
 
 impl Pagevec {
-    /// `pagevec_init(pvec, cold)` of a pagevec of `size` entries.
+    /// `pagevec_init(pvec, cold)` (include/linux/pagevec.h, 2.6.37–3.0) of a pagevec of `size`
+    /// entries.
     pub fn new(size: usize) -> Pagevec {
+        // LEFT OUT: UNPAIRED: `pvec->nr = 0` is the empty `pages` below (the tool reads the
+        // literal as ghost state, for its `ghost_gen`); `pvec->cold = cold`: the hot/cold hint
+        // of the page allocator is not modelled.
+        // MODEL: the pagevec itself (the kernel's caller declares it on its stack).
         Pagevec {
             pages: Vec::with_capacity(size),
             ghost_gen: Vec::with_capacity(size),
@@ -195,12 +220,14 @@ impl Pagevec {
     }
 }
 
-/// `pagevec_count(pvec)`.
+/// `pagevec_count(pvec)` (include/linux/pagevec.h, 2.6.37–3.0).
 pub fn pagevec_count(pvec: &Pagevec) -> usize {
     pvec.pages.len()
 }
 
-/// `pagevec_add(pvec, page)`: returns the space left (0: full, flush now).
+/// `pagevec_add(pvec, page)` + `pagevec_space(pvec)` (include/linux/pagevec.h, 2.6.37–3.0):
+/// returns the space left (0: full, flush now), `PAGEVEC_SIZE - pvec->nr` with the model
+/// pagevec's own size.
 pub fn pagevec_add(m: &Mem, pvec: &mut Pagevec, page: PagePtr) -> usize {
     let p = m.pg(page);
     p.ghost.queue(1);
@@ -209,11 +236,17 @@ pub fn pagevec_add(m: &Mem, pvec: &mut Pagevec, page: PagePtr) -> usize {
         pvec.ghost_gen.push(p.ghost_gen());
     }
     pvec.pages.push(page);
+    // LEFT OUT: UNPAIRED: `return pagevec_space(pvec)` and pagevec_space's `return
+    // PAGEVEC_SIZE - pvec->nr` are the tail below.
+    // MODEL: UNPAIRED: `pvec.size - pvec.pages.len()` is PAGEVEC_SIZE - pvec->nr, with the
+    // model pagevec's own size (proofs/lru.7.md).
     pvec.size - pvec.pages.len()
 }
 
-/// `pagevec_reinit(pvec)`.
+/// `pagevec_reinit(pvec)` (include/linux/pagevec.h, 2.6.37–3.0).
 pub fn pagevec_reinit(pvec: &mut Pagevec) {
+    // LEFT OUT: UNPAIRED: `pvec->nr = 0` is `pvec.pages.clear()` below.
+    // MODEL: UNPAIRED: `pvec.pages.clear()` is `pvec->nr = 0` (the entries are the vector).
     pvec.pages.clear();
     pvec.ghost_gen.clear();
 }
@@ -243,14 +276,15 @@ pub fn pagevec_check_entry(m: &Mem, pvec: &Pagevec, i: usize, func: &'static str
     }
 }
 
-/// `pagevec_release(pvec)`: `if (pagevec_count(pvec)) __pagevec_release(pvec);`.
+/// `pagevec_release(pvec)` (include/linux/pagevec.h, 2.6.37–3.0): `if (pagevec_count(pvec))
+/// __pagevec_release(pvec);`.
 pub fn pagevec_release<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
     if pagevec_count(pvec) > 0 {
         __pagevec_release::<V>(m, pvec);
     }
 }
 
-/// `__pagevec_release(pvec)` (mm/swap.c, 3.0): "The pages which we're about to release may be
+/// `__pagevec_release(pvec)` (mm/swap.c, 2.6.37–3.0): "The pages which we're about to release may be
 /// in the deferred lru-addition queues. [...] So __pagevec_release() will drain those queues
 /// here."
 pub fn __pagevec_release<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
@@ -353,18 +387,30 @@ pub fn lru_lock(m: &Mem) -> LruLock<'_> {
 // ---------------------------------------------------------------------------------------------
 // include/linux/mm_inline.h
 
-/// `page_lru_base_type(page)`: file pages only here: LRU_INACTIVE_FILE.
+/// `page_lru_base_type(page)` (include/linux/mm_inline.h, 2.6.37–3.0): file pages only here:
+/// LRU_INACTIVE_FILE.
 pub fn page_lru_base_type(_page: &Page) -> ListId {
+    // LEFT OUT: `if (page_is_file_cache(page))` and `return LRU_INACTIVE_ANON`: the models
+    // have file pages only (PG_swapbacked is never set, page_is_file_cache() is 1).
+    // MODEL: UNPAIRED: `ListId::InactiveFile` is `return LRU_INACTIVE_FILE`.
     ListId::InactiveFile
 }
 
-/// `page_lru(page)`: base type, + LRU_ACTIVE if PageActive (no unevictable pages here).
+/// `page_lru(page)` (include/linux/mm_inline.h, 2.6.37–3.0): base type, + LRU_ACTIVE if
+/// PageActive (no unevictable pages here).
 pub fn page_lru(page: &Page) -> ListId {
+    // LEFT OUT: `if (PageUnevictable(page)) lru = LRU_UNEVICTABLE; else`: no page of the
+    // models is unevictable (no mlock, no unevictable mapping).
+    // MODEL: the kernel's `lru = page_lru_base_type(page); if (PageActive(page)) lru +=
+    // LRU_ACTIVE; return lru;` as one expression: ActiveFile is LRU_INACTIVE_FILE +
+    // LRU_ACTIVE.
     if PageActive(page) {
         ListId::ActiveFile
     } else {
         page_lru_base_type(page)
     }
+    // LEFT OUT: UNPAIRED: `if (PageActive(page)) lru += LRU_ACTIVE; return lru;` are the
+    // `if PageActive(page)` expression above (the tool pairs page_lru_base_type first).
 }
 
 /// `lru + LRU_ACTIVE`.
@@ -380,41 +426,64 @@ pub fn is_active_lru(lru: ListId) -> bool {
     lru == ListId::ActiveFile
 }
 
-/// `add_page_to_lru_list(zone, page, l)` (include/linux/mm_inline.h, 2.6.38):
-/// `list_add(&page->lru, &zone->lru[l].list); __mod_zone_page_state(zone, NR_LRU_BASE + l,
-/// hpage_nr_pages(page)); mem_cgroup_add_lru_list(page, l);` (memcg not modelled).
+/// `add_page_to_lru_list(zone, page, l)` + `__add_page_to_lru_list(zone, page, l, head)`
+/// (include/linux/mm_inline.h, 2.6.38–3.0): `list_add(&page->lru, &zone->lru[l].list);
+/// __mod_zone_page_state(zone, NR_LRU_BASE + l, hpage_nr_pages(page));
+/// mem_cgroup_add_lru_list(page, l);` (memcg not modelled). 2.6.37 has no
+/// `__add_page_to_lru_list` and counts with `__inc_zone_state(zone, NR_LRU_BASE + l)`: the
+/// same +1 for an order-0 page.
 pub fn add_page_to_lru_list(m: &Mem, page: PagePtr, lru: ListId) {
+    // LEFT OUT: 2.6.38+'s call `__add_page_to_lru_list(zone, page, l, &zone->lru[l].list)`:
+    // its body is written out here.
     ktrace!("add_page_to_lru_list", "{page:?} -> {lru:?}");
     list_add(m, page, lru);
+    // LEFT OUT: UNPAIRED: `__mod_zone_page_state(zone, NR_LRU_BASE + l, hpage_nr_pages(page))`
+    // (2.6.37: `__inc_zone_state(zone, NR_LRU_BASE + l)`) is the count below.
+    // MODEL: `__mod_zone_page_state(m, lru, 1)`: hpage_nr_pages() of an order-0 page is 1.
     __mod_zone_page_state(m, lru, 1);
+    // LEFT OUT: mem_cgroup_add_lru_list(page, l): memcg is not modelled.
 }
 
-/// `del_page_from_lru_list(zone, page, l)` (include/linux/mm_inline.h, 2.6.38):
-/// `list_del(&page->lru); __mod_zone_page_state(zone, NR_LRU_BASE + l, -hpage_nr_pages(page));`.
+/// `del_page_from_lru_list(zone, page, l)` (include/linux/mm_inline.h, 2.6.38–3.0):
+/// `list_del(&page->lru); __mod_zone_page_state(zone, NR_LRU_BASE + l, -hpage_nr_pages(page));`
+/// (2.6.37: `__dec_zone_state(zone, NR_LRU_BASE + l)`, the same -1 for an order-0 page).
 pub fn del_page_from_lru_list(m: &Mem, page: PagePtr, lru: ListId) {
     ktrace!("del_page_from_lru_list", "{page:?} from {lru:?}");
     list_del(m, page);
+    // LEFT OUT: UNPAIRED: `__mod_zone_page_state(zone, NR_LRU_BASE + l,
+    // -hpage_nr_pages(page))` (2.6.37: `__dec_zone_state(zone, NR_LRU_BASE + l)`) is the
+    // count below.
+    // MODEL: `__mod_zone_page_state(m, lru, -1)`: hpage_nr_pages() of an order-0 page is 1.
     __mod_zone_page_state(m, lru, -1);
+    // LEFT OUT: mem_cgroup_del_lru_list(page, l): memcg is not modelled.
 }
 
-/// `del_page_from_lru(zone, page)` (include/linux/mm_inline.h, 2.6.38): the page leaves the
-/// LRU for good (freeing); the list is the one its flags name, PG_active is cleared with it.
+/// `del_page_from_lru(zone, page)` (include/linux/mm_inline.h, 2.6.38–3.0; 2.6.37 counts
+/// with `__dec_zone_state`): the page leaves the LRU for good (freeing); the list is the one
+/// its flags name, PG_active is cleared with it.
 pub fn del_page_from_lru(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     list_del(m, page);
+    // LEFT OUT: `if (PageUnevictable(page)) { __ClearPageUnevictable(page); l =
+    // LRU_UNEVICTABLE; } else`: no page of the models is unevictable (no mlock).
     let mut l = page_lru_base_type(p);
     if PageActive(p) {
         __ClearPageActive(p);
         l = lru_active(l);
     }
     ktrace!("del_page_from_lru", "{page:?} from {l:?}");
+    // LEFT OUT: UNPAIRED: `__mod_zone_page_state(zone, NR_LRU_BASE + l,
+    // -hpage_nr_pages(page))` (2.6.37: `__dec_zone_state(zone, NR_LRU_BASE + l)`) is the
+    // count below.
+    // MODEL: `__mod_zone_page_state(m, l, -1)`: hpage_nr_pages() of an order-0 page is 1.
     __mod_zone_page_state(m, l, -1);
+    // LEFT OUT: mem_cgroup_del_lru_list(page, l): memcg is not modelled.
 }
 
 // ---------------------------------------------------------------------------------------------
 // mm/swap.c
 
-/// `release_pages(pages, nr, cold)` (mm/swap.c, 3.0): "Batched page_cache_release(). Decrement
+/// `release_pages(pages, nr, cold)` (mm/swap.c, 2.6.37–3.0): "Batched page_cache_release(). Decrement
 /// the reference count on all the passed pages. If it fell to zero then remove the page from
 /// the LRU and free it. [...] The locking in this function is against shrink_inactive_list():
 /// we recheck the page count inside the lock to see whether shrink_inactive_list() grabbed the
@@ -424,12 +493,20 @@ pub fn del_page_from_lru(m: &Mem, page: PagePtr) {
 /// references left, so it is a plain list here.
 pub fn release_pages(m: &Mem, pvec: &Pagevec) {
     let mut zone: Option<LruLock<'_>> = None;
+    // LEFT OUT: `unsigned long uninitialized_var(flags)`: irq flags (no interrupts modelled).
+    // LEFT OUT: UNPAIRED: `pagevec_init(&pages_to_free, cold)` is the empty list below.
+    // MODEL: `pages_to_free` is a plain list (see above), flushed at the machine's
+    // PAGEVEC_SIZE as the pagevec is.
     let mut pages_to_free: Vec<PagePtr> = Vec::new();
+    // LEFT OUT: UNPAIRED: `for (i = 0; i < nr; i++)` is the loop below (nr = pvec->nr).
+    // MODEL: UNPAIRED: `for i in 0..pagevec_count(pvec)` is `for (i = 0; i < nr; i++)`.
     for i in 0..pagevec_count(pvec) {
         let page = pvec.pages[i];
+        // MODEL: ghost check: the entry still names the page it queued (not freed meanwhile).
         pagevec_check_entry(m, pvec, i, "release_pages");
         let p = m.pg(page);
-        // PageCompound: the LRU models have order-0 pages only (page_cache_get checks).
+        // LEFT OUT: the `PageCompound(page)` block (drop lru_lock, put_compound_page(page),
+        // continue): the LRU models have order-0 pages only.
         p.ghost.queue(-1); // the entry's reference goes now
 
         if !put_page_testzero(m, page) {
@@ -437,23 +514,46 @@ pub fn release_pages(m: &Mem, pvec: &Pagevec) {
         }
 
         if PageLRU(p) {
+            // LEFT OUT: `struct zone *pagezone = page_zone(page)`: the model has one zone, so
+            // `pagezone != zone` is `zone == NULL`, below.
             if zone.is_none() {
+                // LEFT OUT: `if (zone) spin_unlock_irqrestore(&zone->lru_lock, flags)`: one
+                // zone: zone is NULL whenever pagezone != zone.
                 zone = Some(lru_lock(m));
+                // LEFT OUT: UNPAIRED: `spin_lock_irqsave(&zone->lru_lock, flags)` is the
+                // `lru_lock(m)` above (`zone = pagezone` with it).
             }
             VM_BUG_ON!("release_pages", !PageLRU(p));
             __ClearPageLRU(p);
             del_page_from_lru(m, page);
         }
 
+        // MODEL: UNPAIRED: the push and the test below are `if (!pagevec_add(&pages_to_free,
+        // page))` (full at the machine's PAGEVEC_SIZE).
         pages_to_free.push(page);
         if pages_to_free.len() == m.pagevec_size {
+            // LEFT OUT: UNPAIRED: `if (zone) { spin_unlock_irqrestore(&zone->lru_lock, flags);
+            // zone = NULL; }` is `drop(zone.take())` below.
+            // MODEL: UNPAIRED: `drop(zone.take())` is that unlock (and zone = NULL).
             drop(zone.take());
             __pagevec_free(m, &mut pages_to_free);
+            // LEFT OUT: UNPAIRED: `pagevec_reinit(&pages_to_free)`: `__pagevec_free` above
+            // empties the list (it drains it).
         }
     }
+    // LEFT OUT: UNPAIRED: `if (zone) spin_unlock_irqrestore(&zone->lru_lock, flags)` is
+    // `drop(zone)` below (nothing if it was not taken).
+    // MODEL: UNPAIRED: `drop(zone)` is that unlock.
     drop(zone);
 
+    // LEFT OUT: UNPAIRED: the tool pairs `drop(zone)` with the loop's `if (zone)`; that
+    // branch's `spin_unlock_irqrestore(..); zone = NULL;` is `drop(zone.take())` above.
+    // MODEL: UNPAIRED: `__pagevec_free` is `pagevec_free(&pages_to_free)`.
     __pagevec_free(m, &mut pages_to_free);
+    // LEFT OUT: UNPAIRED: `pagevec_free(&pages_to_free)` (`if (pagevec_count(pvec))
+    // __pagevec_free(pvec)`) is the `__pagevec_free` just above (nothing to do on an empty
+    // list). The tool pairs that call with the loop's `__pagevec_free`, so this gap also holds
+    // the loop's `pagevec_reinit` and the final unlock: both are marked above.
 }
 
 /// `__pagevec_free(pvec)` (mm/page_alloc.c): `free_hot_cold_page()` of every page.
@@ -469,33 +569,50 @@ pub type MoveFn = fn(&Mem, PagePtr, MoveArg);
 /// `void *arg` of a `move_fn`: NULL, or `(void *)lru` for `____pagevec_lru_add_fn`.
 pub type MoveArg = Option<ListId>;
 
-/// `pagevec_lru_move_fn(pvec, move_fn, arg)` (mm/swap.c, 3.0; d8505dee/3dd7ae8e): run
+/// `pagevec_lru_move_fn(pvec, move_fn, arg)` (mm/swap.c, 2.6.39–3.0: 3dd7ae8e; the same in
+/// 744ed144's parent d8505dee, which passes `pagevec_count(pvec)` for `pvec->nr`): run
 /// `move_fn` on every page under `zone->lru_lock` (one zone here, so the lock is taken once),
-/// then drop the pagevec's references.
+/// then drop the pagevec's references. 2.6.37 has no such function: its
+/// `____pagevec_lru_add()` open-codes these steps (with `spin_lock_irq`).
 pub fn pagevec_lru_move_fn<V: Lru>(m: &Mem, pvec: &mut Pagevec, move_fn: MoveFn, arg: MoveArg) {
     let mut zone: Option<LruLock<'_>> = None;
+    // LEFT OUT: `unsigned long flags = 0`: irq flags (no interrupts modelled).
 
     for i in 0..pagevec_count(pvec) {
         let page = pvec.pages[i];
+        // LEFT OUT: `struct zone *pagezone = page_zone(page)`: the model has one zone, so
+        // `pagezone != zone` is `zone == NULL`, below.
+        // MODEL: ghost check: the entry still names the page it queued (not freed meanwhile).
         pagevec_check_entry(m, pvec, i, "pagevec_lru_move_fn");
 
         if zone.is_none() {
+            // LEFT OUT: `if (zone) spin_unlock_irqrestore(&zone->lru_lock, flags)`: one zone:
+            // zone is NULL whenever pagezone != zone.
             zone = Some(lru_lock(m)); // spin_lock_irqsave(&zone->lru_lock, flags)
+                                      // LEFT OUT: UNPAIRED: `spin_lock_irqsave(&zone->lru_lock, flags)` is the
+                                      // `lru_lock(m)` above (`zone = pagezone` with it).
         }
 
         move_fn(m, page, arg);
     }
+    // MODEL: UNPAIRED: `drop(zone)` is `if (zone) spin_unlock_irqrestore(&zone->lru_lock,
+    // flags)` (nothing if it was not taken).
     drop(zone); // spin_unlock_irqrestore(&zone->lru_lock, flags)
+                // LEFT OUT: UNPAIRED: `spin_unlock_irqrestore(&zone->lru_lock, flags)` is `drop(zone)`
+                // above (the tool pairs its `if (zone)` with it).
     V::release_pages(m, pvec);
     pagevec_reinit(pvec);
 }
 
-/// `____pagevec_lru_add_fn(page, arg)` (mm/swap.c, 3.0).
+/// `____pagevec_lru_add_fn(page, arg)` (mm/swap.c, 2.6.39–3.0: 3dd7ae8e; d8505dee in
+/// 744ed144's parent). 2.6.37 has these steps in `____pagevec_lru_add()`'s loop.
 pub fn ____pagevec_lru_add_fn(m: &Mem, page: PagePtr, arg: MoveArg) {
     let Some(lru) = arg else {
         harness_fail("____pagevec_lru_add_fn", "no lru".to_string())
     };
     let p = m.pg(page);
+    // LEFT OUT: `struct zone *zone = page_zone(page)`: the model has one zone (Mem::zone).
+    // LEFT OUT: `int file = is_file_lru(lru)`: only for the statistics below.
     let active = is_active_lru(lru);
 
     VM_BUG_ON!("____pagevec_lru_add_fn", PageActive(p));
@@ -506,20 +623,34 @@ pub fn ____pagevec_lru_add_fn(m: &Mem, page: PagePtr, arg: MoveArg) {
     if active {
         SetPageActive(p);
     }
-    // update_page_reclaim_stat(zone, page, file, active): statistics, not modelled
+    // LEFT OUT: update_page_reclaim_stat(zone, page, file, active): reclaim statistics, not
+    // modelled (proofs/lru.1.md).
     add_page_to_lru_list(m, page, lru);
 }
 
-/// `____pagevec_lru_add(pvec, lru)` (mm/swap.c, 3.0): "Add the passed pages to the LRU, then
-/// drop the caller's refcount on them. Reinitialises the caller's pagevec."
+/// `____pagevec_lru_add(pvec, lru)` (mm/swap.c, 2.6.39–3.0; d8505dee in 744ed144's parent):
+/// "Add the passed pages to the LRU, then drop the caller's refcount on them. Reinitialises
+/// the caller's pagevec." 2.6.37's open-codes `pagevec_lru_move_fn` and
+/// `____pagevec_lru_add_fn` (lock, the same steps per page, unlock, `release_pages`,
+/// `pagevec_reinit`), which this runs.
 pub fn ____pagevec_lru_add<V: Lru>(m: &Mem, pvec: &mut Pagevec, lru: ListId) {
-    // VM_BUG_ON(is_unevictable_lru(lru)): the model has no unevictable list
+    // LEFT OUT: VM_BUG_ON(is_unevictable_lru(lru)): the model has no unevictable list, `lru`
+    // is always a file list (`ListId`).
+    // MODEL: 2.6.37 open-codes these steps (lock, the per-page steps of
+    // `____pagevec_lru_add_fn`, unlock, release_pages, pagevec_reinit), which
+    // `pagevec_lru_move_fn` runs in the same order (d8505dee's rewrite, 2.6.38).
     V::pagevec_lru_move_fn(m, pvec, ____pagevec_lru_add_fn, Some(lru));
 }
 
-/// `__lru_cache_add(page, lru)` (mm/swap.c, 3.0).
+/// `__lru_cache_add(page, lru)` (mm/swap.c, 2.6.37–3.0).
 pub fn __lru_cache_add<V: Lru>(m: &Mem, page: PagePtr, lru: ListId) {
+    // MODEL: the CPU whose pagevec `get_cpu_var` takes (this thread's).
     let cpu = crate::sync::smp_processor_id();
+    // LEFT OUT: UNPAIRED: `pvec = &get_cpu_var(lru_add_pvecs)[lru]`, page_cache_get(page), `if
+    // (!pagevec_add(pvec, page)) ____pagevec_lru_add(pvec, lru)`, put_cpu_var(): `with(cpu,
+    // ..)` below and its closure (the tool reads a closure as one statement).
+    // MODEL: UNPAIRED: `m.lru_add_pvecs.with(cpu, |pvecs| ..)` is get_cpu_var ..
+    // put_cpu_var with the C's body in its closure.
     m.lru_add_pvecs.with(cpu, |pvecs| {
         let pvec = &mut pvecs[lru_index(lru)];
 
@@ -555,6 +686,8 @@ pub fn lru_cache_add_lru<V: Lru>(m: &Mem, page: PagePtr, lru: ListId) {
 /// `lru_add_drain()` (mm/swap.c): `drain_cpu_pagevecs(get_cpu()); put_cpu();`.
 pub fn lru_add_drain<V: Lru>(m: &Mem) {
     V::drain_cpu_pagevecs(m, crate::sync::smp_processor_id());
+    // LEFT OUT: `put_cpu()` (and get_cpu's preempt_disable): a model CPU is a thread that is
+    // never migrated, so the CPU `smp_processor_id()` names stays the caller's.
 }
 
 /// The part of `drain_cpu_pagevecs(cpu)` (mm/swap.c) every version has: "for_each_lru(lru)
@@ -590,26 +723,42 @@ pub fn mark_page_accessed<V: Lru>(m: &Mem, page: PagePtr) {
 // ---------------------------------------------------------------------------------------------
 // mm/vmscan.c
 
-/// `isolate_lru_page(page)` (mm/vmscan.c, 2.6.28–3.0): "tries to isolate a page from its LRU
-/// list [...] Returns 0 if the page was removed from an LRU list. Returns -EBUSY if the page was
-/// not on an LRU list. [...] Restrictions: (1) Must be called with an elevated refcount on the
-/// page. [...] (2) the lru_lock must not be held."
+/// `isolate_lru_page(page)` (mm/vmscan.c): "tries to isolate a page from its LRU list [...]
+/// Returns 0 if the page was removed from an LRU list. Returns -EBUSY if the page was not on an
+/// LRU list. [...] Restrictions: (1) Must be called with an elevated refcount on the page.
+/// [...] (2) the lru_lock must not be held."
+///
+/// The text mirrored is a later kernel's, not 2.6.37–2.6.39's: `VM_BUG_ON(!page_count(page))`
+/// first, then `get_page(page)` once PageLRU is seen under the lock (3.10 has this form; so
+/// does the utilite vendor 3.0.x tree, which carries backports). 2.6.37–2.6.39 (kernel/ text)
+/// have no VM_BUG_ON and test `PageLRU(page) && get_page_unless_zero(page)`; v3.0's own text
+/// is unverified. With the reference restriction (1) kept, the two agree; a page whose count
+/// is 0 gets -EBUSY from the C and a BUG here (reported: /work/notes/fid-lru.md).
 pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> i32 {
     let p = m.pg(page);
     let mut ret = -EBUSY;
 
+    // MODEL: DISCREPANCY (reported): `VM_BUG_ON(!page_count(page))` is not in 2.6.37–2.6.39.
     VM_BUG_ON!("isolate_lru_page", page_count(m, page) == 0);
 
     if PageLRU(p) {
+        // LEFT OUT: `struct zone *zone = page_zone(page)`: the model has one zone (Mem::zone).
+        // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
         let zone = lru_lock(m);
+        // LEFT OUT: DISCREPANCY (reported): the C's test is `PageLRU(page) &&
+        // get_page_unless_zero(page)`: the reference is taken only if the count is not 0.
         if PageLRU(p) {
             let lru = page_lru(p);
             ret = 0;
+            // MODEL: DISCREPANCY (reported): the later kernels' `get_page(page)` here, where
+            // 2.6.37–2.6.39 took the reference with get_page_unless_zero() in the test above.
             page_cache_get(m, page); // get_page(page)
             ClearPageLRU(p);
 
             del_page_from_lru_list(m, page, lru);
         }
+        // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)`.
+        // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
         drop(zone);
     }
     ktrace!(
@@ -620,9 +769,10 @@ pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> i32 {
     ret
 }
 
-/// `__isolate_lru_page(page, mode, file)` (mm/vmscan.c, 2.6.38/3.0), `lru_lock` held: "Only
+/// `__isolate_lru_page(page, mode, file)` (mm/vmscan.c, 2.6.37–3.0), `lru_lock` held: "Only
 /// take pages on the LRU", of the wanted kind, and only if a reference can still be taken.
-#[allow(clippy::nonminimal_bool)] // the kernel's `!PageActive(page) != !mode`
+/// (`clippy::nonminimal_bool` is allowed for the kernel's `!PageActive(page) != !mode`.)
+#[allow(clippy::nonminimal_bool)]
 pub fn __isolate_lru_page(m: &Mem, page: PagePtr, mode: IsolateMode, file: bool) -> i32 {
     let p = m.pg(page);
     let mut ret = -EINVAL;
@@ -670,8 +820,9 @@ pub fn __isolate_lru_page(m: &Mem, page: PagePtr, mode: IsolateMode, file: bool)
     ret
 }
 
-/// `isolate_lru_pages(nr_to_scan, src, dst, scanned, order, mode, file)` (mm/vmscan.c, 3.0)
-/// for order 0 (no lumpy reclaim), `lru_lock` held. Returns (nr_taken, scanned).
+/// `isolate_lru_pages(nr_to_scan, src, dst, scanned, order, mode, file)` (mm/vmscan.c,
+/// 2.6.38–3.0: `nr_taken += hpage_nr_pages(page)`, 2.6.37: `nr_taken++`, the same for an
+/// order-0 page) for order 0 (no lumpy reclaim), `lru_lock` held. Returns (nr_taken, scanned).
 pub fn isolate_lru_pages<V: Lru>(
     m: &Mem,
     nr_to_scan: usize,
@@ -681,20 +832,32 @@ pub fn isolate_lru_pages<V: Lru>(
     file: bool,
 ) -> (usize, usize) {
     let mut nr_taken = 0;
+    // LEFT OUT: nr_lumpy_taken, nr_lumpy_dirty, nr_lumpy_failed: lumpy reclaim counts for the
+    // tracepoint; order is 0 in the models (no lumpy reclaim).
+    // MODEL: UNPAIRED: `scan = 0` is the C's `for (scan = 0; ...)`.
     let mut scan = 0;
 
     while scan < nr_to_scan && !list_empty(m, src) {
+        // MODEL: UNPAIRED: `scan += 1` at the top of each round is the C's `scan++` at its end
+        // (the same count: the C's `continue` counts too).
         scan += 1;
         let page = lru_to_page(m, src);
+        // LEFT OUT: prefetchw_prev_lru_page(page, src, flags): a cache prefetch hint.
 
         VM_BUG_ON!("isolate_lru_pages", !PageLRU(m.pg(page)));
 
         match V::__isolate_lru_page(m, page, mode, file) {
+            // LEFT OUT: UNPAIRED: `case 0:` is the `0 =>` arm below.
+            // MODEL: UNPAIRED: `0 =>` is `case 0:`.
             0 => {
                 ktrace!("isolate_lru_pages", "{page:?} isolated from {src:?}");
                 list_move(m, page, dst);
+                // LEFT OUT: mem_cgroup_del_lru(page): memcg is not modelled.
                 nr_taken += 1; // hpage_nr_pages(page)
+                               // LEFT OUT: UNPAIRED: `break` out of the switch: the end of this arm.
             }
+            // LEFT OUT: UNPAIRED: `case -EBUSY:` is the arm below.
+            // MODEL: UNPAIRED: `e if e == -EBUSY =>` is `case -EBUSY:`.
             e if e == -EBUSY => {
                 /* else it is being freed elsewhere */
                 ktrace!(
@@ -702,30 +865,56 @@ pub fn isolate_lru_pages<V: Lru>(
                     "{page:?}: -EBUSY (being freed elsewhere)"
                 );
                 list_move(m, page, src);
+                // LEFT OUT: mem_cgroup_rotate_lru_list(page, page_lru(page)): memcg.
                 continue;
             }
+            // LEFT OUT: UNPAIRED: `default: BUG();` is the arm below.
+            // MODEL: UNPAIRED: `_ => BUG_ON!(true)` is `default: BUG();`.
             _ => BUG_ON!("isolate_lru_pages", true),
         }
+        // LEFT OUT: lumpy reclaim: `if (!order) continue;` and the scan of the order-aligned
+        // block around the page (page_zone_id, pfn_to_page, __isolate_lru_page of each
+        // cursor_page, the lumpy counts): order is always 0 in the models, so it continues.
     }
+    // LEFT OUT: trace_mm_vmscan_lru_isolate(...): a tracepoint.
+    // MODEL: UNPAIRED: the tail `(nr_taken, scan)` is `*scanned = scan; ... return nr_taken;`.
     (nr_taken, scan)
+    // LEFT OUT: UNPAIRED: `return nr_taken` is the tail above (with `*scanned = scan`).
 }
 
-/// `update_isolated_counts(zone, sc, &nr_anon, &nr_file, isolated_list)` (mm/vmscan.c, 3.0),
-/// `lru_lock` held: `clear_active_flags()` of the isolated pages counted per list, the LRU
-/// counts lowered by what was taken (NR_ISOLATED_* and the reclaim statistics are not
-/// modelled). Returns nr_file.
+/// `clear_active_flags(page_list, count)` + `update_isolated_counts(zone, sc, &nr_anon,
+/// &nr_file, isolated_list)` (mm/vmscan.c, 2.6.37–3.0; 2.6.38+ count `hpage_nr_pages(page)`
+/// where 2.6.37 counts 1, the same for an order-0 page), `lru_lock` held: `clear_active_flags()`
+/// of the isolated pages counted per list (written out first: update_isolated_counts calls it
+/// before its counts), the LRU counts lowered by what was taken (NR_ISOLATED_* and the reclaim
+/// statistics are not modelled). Returns nr_file.
 pub fn update_isolated_counts(m: &Mem, isolated_list: ListId) -> usize {
+    // LEFT OUT: clear_active_flags's `int nr_active = 0`: only for __count_vm_events below.
+    // MODEL: `count` is update_isolated_counts's `unsigned int count[NR_LRU_LISTS] = { 0, }`
+    // (file lists only), which it passes to clear_active_flags.
     let mut count = [0isize; NR_LRU_LISTS];
-    // nr_active = clear_active_flags(isolated_list, count):
+    // MODEL: UNPAIRED: `for page in walk(..)` is `list_for_each_entry(page, page_list, lru)`.
     for page in walk(m, isolated_list) {
         let p = m.pg(page);
+        // LEFT OUT: 2.6.38+'s `int numpages = hpage_nr_pages(page)`: 1 for an order-0 page.
         let mut lru = page_lru_base_type(p);
         if PageActive(p) {
             lru = lru_active(lru);
             ClearPageActive(p);
+            // LEFT OUT: `nr_active++` (2.6.38+: `+= numpages`): only for the vm event below.
         }
+        // LEFT OUT: `if (count)`: update_isolated_counts always passes its count array.
         count[lru_index(lru)] += 1;
     }
+    // LEFT OUT: clear_active_flags's `return nr_active`; update_isolated_counts's `{ 0, }` of
+    // the count initializer (the tool cuts the C's initializer braces: `count` above), its
+    // `reclaim_stat = get_reclaim_stat(zone, sc)`, and its call `nr_active =
+    // clear_active_flags(isolated_list, count)`, whose body is the loop above; then
+    // __count_vm_events(PGDEACTIVATE, nr_active): a vm event, not modelled.
+    // LEFT OUT: UNPAIRED: `__mod_zone_page_state(zone, NR_ACTIVE_FILE, -count[LRU_ACTIVE_FILE])`
+    // and its NR_INACTIVE_FILE twin are the two calls below.
+    // MODEL: UNPAIRED: the two calls below are those of NR_ACTIVE_FILE and NR_INACTIVE_FILE
+    // (`ListId` names the list, `lru_index` its slot in `count`).
 
     __mod_zone_page_state(m, ListId::ActiveFile, -count[lru_index(ListId::ActiveFile)]);
     __mod_zone_page_state(
@@ -733,6 +922,11 @@ pub fn update_isolated_counts(m: &Mem, isolated_list: ListId) -> usize {
         ListId::InactiveFile,
         -count[lru_index(ListId::InactiveFile)],
     );
+    // LEFT OUT: the NR_ACTIVE_ANON/NR_INACTIVE_ANON counts (file pages only, they are 0),
+    // `*nr_anon = ...`, NR_ISOLATED_ANON/FILE and reclaim_stat->recent_scanned[]: not
+    // modelled (proofs/lru.1.md).
+    // MODEL: the tail is `*nr_file = count[LRU_ACTIVE_FILE] + count[LRU_INACTIVE_FILE]`,
+    // returned instead of stored through a pointer.
     (count[0] + count[1]) as usize
 }
 
@@ -750,52 +944,94 @@ pub enum Shrink {
     Keep,
 }
 
-/// `shrink_page_list(page_list, zone, sc)` (mm/vmscan.c, 3.0), reduced to the labels a page
-/// reaches in the models: `activate_locked` (SetPageActive) or `keep_locked`, then `keep`
-/// (`list_add(&page->lru, &ret_pages)`); at the end `list_splice(&ret_pages, page_list)`.
-/// Nothing is reclaimed. The page lock (`trylock_page` / `unlock_page`) is not modelled.
+/// `shrink_page_list(page_list, zone, sc)` (mm/vmscan.c, 2.6.38–3.0: `sc->reclaim_mode`,
+/// `reset_reclaim_mode()`; 2.6.37 names them `lumpy_reclaim_mode` and differs in the lumpy
+/// tests only), reduced to the labels a page reaches in the models: `activate_locked`
+/// (SetPageActive) or `keep_locked`, then `keep` (`list_add(&page->lru, &ret_pages)`); at the
+/// end `list_splice(&ret_pages, page_list)`. Nothing is reclaimed. The page lock
+/// (`trylock_page` / `unlock_page`) is not modelled.
 pub fn shrink_page_list(
     m: &Mem,
     page_list: ListId,
     ret_pages: ListId,
     how: &dyn Fn(PagePtr) -> Shrink,
 ) -> usize {
+    // LEFT OUT: UNPAIRED: `LIST_HEAD(ret_pages)` is `INIT_LIST_HEAD(m, ret_pages)` below.
+    // MODEL: UNPAIRED: `INIT_LIST_HEAD(m, ret_pages)` is `LIST_HEAD(ret_pages)` (a list head
+    // of this CPU's, empty at the start as the stack one is).
     INIT_LIST_HEAD(m, ret_pages); // LIST_HEAD(ret_pages)
+                                  // LEFT OUT: `LIST_HEAD(free_pages)`, pgactivate, nr_dirty, nr_congested, nr_reclaimed:
+                                  // nothing is reclaimed or written back, no vm events; cond_resched(): no scheduling
+                                  // points are modelled (loom switches CPUs anywhere).
     while !list_empty(m, page_list) {
+        // LEFT OUT: cond_resched(): no scheduling points are modelled.
         let page = lru_to_page(m, page_list);
         let p = m.pg(page);
         list_del(m, page);
+        // LEFT OUT: `if (!trylock_page(page)) goto keep;`: the page lock is not modelled; a
+        // page the scenario says is locked elsewhere (truncation) is a `Shrink::Keep` page,
+        // whose list work is keep's (it also passes the VM_BUG_ON below, which the C skips
+        // for it: PG_active is clear on every isolated page, update_isolated_counts cleared
+        // it and only PageLRU pages are activated).
 
         VM_BUG_ON!("shrink_page_list", PageActive(p));
 
+        // LEFT OUT: `VM_BUG_ON(page_zone(page) != zone)`: one zone. Then the reclaim of the
+        // page, from `sc->nr_scanned++` to the `free_it:` and `cull_mlocked:` labels
+        // (page_evictable, the may_unmap and writeback tests, page_check_references(),
+        // add_to_swap, try_to_unmap, pageout, try_to_release_page, __remove_mapping, the
+        // free): nothing is reclaimed in the models. The label a page reaches is the
+        // scenario's: activate_locked (PAGEREF_ACTIVATE), keep_locked (PAGEREF_KEEP, or a
+        // truncated page's `!mapping`) or keep (`!trylock_page`).
+        // MODEL: `how(page)` is that verdict of page_check_references() and page_mapping(),
+        // which the model has no ptes nor mapping to compute (`Shrink`).
         if how(page) == Shrink::Activate {
             // activate_locked:
+            // LEFT OUT: the `activate_locked:` label; `if (PageSwapCache(page) &&
+            // vm_swap_full()) try_to_free_swap(page)`: file pages only, no swap cache.
             VM_BUG_ON!("shrink_page_list", PageActive(p));
             SetPageActive(p);
+            // LEFT OUT: pgactivate++: a vm event count.
             ktrace!("shrink_page_list", "{page:?}: activate_locked");
         } else {
+            // MODEL: the `else` of the scenario's verdict: keep_locked / keep (a trace only).
             ktrace!("shrink_page_list", "{page:?}: keep_locked");
         }
         // keep_locked: unlock_page(page); keep:
+        // LEFT OUT: `keep_locked: unlock_page(page)` (the page lock is not modelled), `keep:
+        // reset_reclaim_mode(sc)` (order 0: no lumpy mode to reset) and the `keep_lumpy:`
+        // label.
         list_add(m, page, ret_pages);
         VM_BUG_ON!("shrink_page_list", PageLRU(p) || PageUnevictable(p));
     }
+    // LEFT OUT: the ZONE_CONGESTED tag (`if (nr_dirty && nr_dirty == nr_congested && ...)
+    // zone_set_flag(...)`: nothing is written back) and free_page_list(&free_pages) (nothing
+    // is freed).
     list_splice(m, ret_pages, page_list);
+    // LEFT OUT: count_vm_events(PGACTIVATE, pgactivate): a vm event, not modelled.
+    // LEFT OUT: UNPAIRED: `return nr_reclaimed` is the tail `0` below.
+    // MODEL: UNPAIRED: the tail `0` is `return nr_reclaimed` (nothing is reclaimed).
     0
 }
 
-/// `shrink_inactive_list(nr_to_scan, zone, sc, priority, file)` (mm/vmscan.c, 3.0) for the
-/// inactive file list, order 0 (`ISOLATE_INACTIVE`); `too_many_isolated`, the stall and the
-/// statistics are not modelled. `nr_to_scan` is what `shrink_zone` asked for (the models scan
+/// `shrink_inactive_list(nr_to_scan, zone, sc, priority, file)` (mm/vmscan.c, 2.6.38–3.0:
+/// `sc->reclaim_mode`; 2.6.37's `sc->lumpy_reclaim_mode == LUMPY_MODE_NONE ? ISOLATE_INACTIVE
+/// : ISOLATE_BOTH` is the same choice) for the inactive file list, order 0
+/// (`ISOLATE_INACTIVE`); `too_many_isolated`, the stall and the statistics are not modelled. `nr_to_scan` is what `shrink_zone` asked for (the models scan
 /// the whole list: priority 0). Returns nr_reclaimed.
 pub fn shrink_inactive_list<V: Lru>(
     m: &Mem,
     nr_to_scan: usize,
     how: &dyn Fn(PagePtr) -> Shrink,
 ) -> usize {
+    // MODEL: UNPAIRED: `LIST_HEAD(page_list)` is this CPU's private list head, emptied.
     let cpu = crate::sync::smp_processor_id();
     let page_list = page_list(cpu);
     INIT_LIST_HEAD(m, page_list); // LIST_HEAD(page_list)
+                                  // LEFT OUT: UNPAIRED: `LIST_HEAD(page_list)` is the three lines above. `nr_reclaimed = 0`:
+                                  // set by shrink_page_list below. The `too_many_isolated()` wait (congestion_wait,
+                                  // fatal_signal_pending): the models isolate from a few CPUs only and never throttle.
+                                  // `set_reclaim_mode(priority, sc, false)`: order 0, RECLAIM_MODE_SINGLE (no lumpy mode).
 
     lru_add_drain::<V>(m);
 
@@ -803,10 +1039,18 @@ pub fn shrink_inactive_list<V: Lru>(
         "shrink_inactive_list",
         "scan up to {nr_to_scan} page(s) of InactiveFile under lru_lock"
     );
+    // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
     let zone = lru_lock(m);
 
     // isolate_pages_global(nr_to_scan, &page_list, &nr_scanned, sc->order,
     //                      ISOLATE_INACTIVE, zone, 0, file)
+    // LEFT OUT: `if (scanning_global_lru(sc))` and its memcg `else`
+    // (mem_cgroup_isolate_pages): global reclaim only; `nr_taken =
+    // isolate_pages_global(...)`: it picks the zone's inactive file list (active 0, file 1)
+    // and calls isolate_lru_pages on it, below; `zone->pages_scanned += nr_scanned` and the
+    // PGSCAN_KSWAPD/PGSCAN_DIRECT events: statistics, not modelled.
+    // MODEL: isolate_pages_global written out: isolate_lru_pages of LRU_INACTIVE_FILE with
+    // ISOLATE_INACTIVE (order 0: `sc->reclaim_mode & RECLAIM_MODE_LUMPYRECLAIM` is clear).
     let (nr_taken, nr_scanned) = isolate_lru_pages::<V>(
         m,
         nr_to_scan,
@@ -821,22 +1065,33 @@ pub fn shrink_inactive_list<V: Lru>(
     );
 
     if nr_taken == 0 {
+        // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)`.
+        // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
         drop(zone);
         return 0;
     }
 
     update_isolated_counts(m, page_list);
 
+    // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)`.
+    // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
     drop(zone);
 
+    // MODEL: `ret_pages(cpu)`: the list head shrink_page_list's `LIST_HEAD(ret_pages)` is.
     let nr_reclaimed = shrink_page_list(m, page_list, ret_pages(cpu), how);
 
-    // local_irq_disable();
+    // LEFT OUT: the synchronous second pass (`if (should_reclaim_stall(...)) {
+    // set_reclaim_mode(priority, sc, true); nr_reclaimed += shrink_page_list(...); }`):
+    // nothing is under writeback and order is 0, so it never stalls.
+    // LEFT OUT: local_irq_disable(): no interrupts are modelled (putback_lru_pages then takes
+    // lru_lock with plain spin_lock).
+    // LEFT OUT: the KSWAPD_STEAL and PGSTEAL events: statistics, not modelled.
     V::putback_lru_pages(m, page_list);
+    // LEFT OUT: trace_mm_vmscan_lru_shrink_inactive(...): a tracepoint.
     nr_reclaimed
 }
 
-/// `putback_lru_page(page)` (mm/vmscan.c, 3.0): "put previously isolated page onto
+/// `putback_lru_page(page)` (mm/vmscan.c, 2.6.37–3.0): "put previously isolated page onto
 /// appropriate LRU list" — through this CPU's `lru_add` pagevec; then the isolation
 /// reference is dropped. Every page here is evictable (`page_evictable()` is true: no mlock).
 pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
@@ -847,9 +1102,12 @@ pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
     VM_BUG_ON!("putback_lru_page", PageLRU(p));
 
     // redo:
+    // LEFT OUT: the `redo:` label: only the unevictable branch below goes back to it.
     ClearPageUnevictable(p);
 
     // page_evictable(page, NULL):
+    // LEFT OUT: `if (page_evictable(page, NULL))`: every page of the models is evictable (no
+    // mlock, no unevictable mapping), so the test is true.
     /*
      * For evictable pages, we can use the cache.
      * In event of a race, worst case is we end up with an
@@ -857,6 +1115,8 @@ pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
      * We know how to handle that.
      */
     let lru = if active {
+        // MODEL: the arms of this `if` are `lru = active + page_lru_base_type(page)`:
+        // ActiveFile is LRU_INACTIVE_FILE + 1.
         lru_active(page_lru_base_type(p))
     } else {
         page_lru_base_type(p)
@@ -866,6 +1126,10 @@ pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
         "{page:?} -> {lru:?} (was_unevictable {was_unevictable})"
     );
     lru_cache_add_lru::<V>(m, page, lru);
+    // LEFT OUT: the `else` (LRU_UNEVICTABLE: add_page_to_unevictable_list, smp_mb()) and the
+    // `lru == LRU_UNEVICTABLE && page_evictable()` recheck (isolate_lru_page, put_page, goto
+    // redo): never reached, every page is evictable; the UNEVICTABLE_PGRESCUED/PGCULLED
+    // events: statistics, not modelled.
 
     put_page::<V>(m, page); /* drop ref from isolate */
 }
@@ -873,20 +1137,41 @@ pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
 // ---------------------------------------------------------------------------------------------
 // mm/migrate.c, mm/truncate.c
 
-/// The tail of `unmap_and_move(get_new_page, private, page, force, offlining, sync)`
-/// (mm/migrate.c, 3.0) for a page that is not moved: either "page was freed from under us"
+/// `unmap_and_move(get_new_page, private, page, force, offlining, sync)` (mm/migrate.c, 2.6.39
+/// text: unverified for 2.6.37, which has no `sync` argument nor THP split, and for 3.0) for
+/// a page that is not moved: either "page was freed from under us"
 /// (`page_count(page) == 1`: only the isolation reference is left, the page cache dropped
 /// its own) or the move failed for good; both reach `move_newpage`, which takes the page off
 /// the migration list and puts it back. The new page, the page lock, unmapping and the copy
 /// are not modelled.
 pub fn unmap_and_move<V: Lru>(m: &Mem, page: PagePtr) {
+    // LEFT OUT: rc, result, remap_swapcache, charge, mem, anon_vma, and `newpage =
+    // get_new_page(page, private, &result)` with its `if (!newpage) return -ENOMEM`: the new
+    // page is not modelled (the move never happens).
     if page_count(m, page) == 1 {
         /* page was freed from under us. So we are done. */
         ktrace!("unmap_and_move", "{page:?} was freed from under us");
+        // LEFT OUT: UNPAIRED: `goto move_newpage` is the fall-through to the tail below.
+        // LEFT OUT: for any other page the C then tries the move (the `else` below); its
+        // first part, up to the anon_vma pin (the PageTransHuge split, rc = -EAGAIN,
+        // trylock_page/lock_page, the KSM test, mem_cgroup_prepare_migration, the writeback
+        // wait, page_lock_anon_vma/get_anon_vma, the swapcache case), falls in this gap with
+        // the tool's pairing of that `else`: the page lock, ptes, anon_vmas and memcg are not
+        // modelled; the models' page is never moved.
     } else {
+        // MODEL: the `else`: any other page fails to move in the models and reaches
+        // move_newpage with rc != -EAGAIN (-EBUSY, or a move that failed: a trace only).
         ktrace!("unmap_and_move", "{page:?} not migrated");
+        // LEFT OUT: the rest of the move, to `unlock: unlock_page(page)` (the !page->mapping
+        // case, try_to_unmap, move_to_new_page, remove_migration_ptes, put_anon_vma,
+        // mem_cgroup_end_migration): the page lock, ptes and the copy are not modelled.
     }
     // move_newpage: if (rc != -EAGAIN) {
+    // LEFT OUT: the `move_newpage:` label and `if (rc != -EAGAIN)`: a page that keeps failing
+    // with -EAGAIN stays on the list for migrate_pages' next pass (up to 10), after which its
+    // caller runs migrate.c's putback_lru_pages() on it: `list_del`, the NR_ISOLATED count
+    // and putback_lru_page(), the steps below. The model goes to that end at once (the
+    // passes in between touch only the page lock and ptes, which it does not have).
     /*
      * A page that has been migrated has all references
      * removed and will be freed. A page that has not been
@@ -895,18 +1180,39 @@ pub fn unmap_and_move<V: Lru>(m: &Mem, page: PagePtr) {
      */
     list_del(m, page);
     // dec_zone_page_state(page, NR_ISOLATED_ANON + page_is_file_cache(page)): not modelled
+    // LEFT OUT: dec_zone_page_state(page, NR_ISOLATED_ANON + page_is_file_cache(page)):
+    // NR_ISOLATED_* are not modelled (proofs/lru.1.md).
     putback_lru_page::<V>(m, page);
+    // LEFT OUT: DISCREPANCY (reported): `putback_lru_page(newpage)`: the C puts the unused
+    // new page through this CPU's lru_add pagevec too (to free it), which can fill and flush
+    // that pagevec; the model has no new page. `if (result) ...; return rc;`: no caller
+    // reads them in the models.
 }
 
-/// `truncate_complete_page(mapping, page)` (mm/truncate.c, 2.6.38) of a clean, unmapped page
-/// without buffers: `remove_from_page_cache(page)` (the radix-tree slot and `page->mapping`,
-/// not modelled) and `page_cache_release(page)` of the page cache's reference, which the
-/// caller hands over as `pagecache`.
+/// `truncate_complete_page(mapping, page)` (mm/truncate.c, 2.6.37–2.6.38) of a clean,
+/// unmapped page without buffers: `remove_from_page_cache(page)` (the radix-tree slot and
+/// `page->mapping`, not modelled) and `page_cache_release(page)` of the page cache's
+/// reference, which the caller hands over as `pagecache`. 2.6.39–3.0 (eb709b0d) call
+/// `delete_from_page_cache(page)` instead, which does the same removal and then drops the
+/// same reference (`page_cache_release(page)`); v3.0 may add cleancache's
+/// `cleancache_flush_page()` (unverified; a no-op without a cleancache backend).
 pub fn truncate_complete_page<V: Lru>(m: &Mem, pagecache: super::page_ref::PageRef) {
+    // LEFT OUT: `if (page->mapping != mapping) return -EIO`, `if (page_has_private(page))
+    // do_invalidatepage(page, 0)`, cancel_dirty_page(), clear_page_mlock(): the page of the
+    // models is a clean page of this mapping without buffers, never mlocked.
+    // MODEL: `pagecache` is the page cache's reference, handed over by the caller (ghost
+    // bookkeeping: `page()` names it, `forget()` drops its ghost record only).
     let page = pagecache.page();
     ktrace!("truncate_complete_page", "remove_from_page_cache({page:?})");
     let page = pagecache.forget(m);
+    // LEFT OUT: 2.6.37–2.6.38's remove_from_page_cache(page) (2.6.39–3.0: the removal part of
+    // delete_from_page_cache(page)): the radix tree and page->mapping are not modelled;
+    // ClearPageMappedToDisk(page): a buffer-state flag, not modelled.
+    // LEFT OUT: UNPAIRED: `page_cache_release(page)` (2.6.39–3.0: the one inside
+    // delete_from_page_cache) is the `put_page` below.
+    // MODEL: UNPAIRED: `put_page::<V>` is that `page_cache_release(page)` (= put_page).
     put_page::<V>(m, page); /* pagecache ref: page_cache_release(page) */
+    // LEFT OUT: `return 0`: the model has no error to return (no -EIO case).
 }
 
 /// Ghost end check helper: the page must not be queued in any pagevec.

@@ -9,6 +9,8 @@ use crate::{ktrace, VM_BUG_ON};
 
 /// `get_compound_page_dtor(page)` (include/linux/mm.h, 3.10): `page[1].lru.next`.
 pub fn get_compound_page_dtor(m: &Mem, page: PagePtr) -> usize {
+    // LEFT OUT: `return (compound_page_dtor *)page[1].lru.next;` as written: it is
+    // MODEL: the `lru_next` word of the frame after the head; a destructor is an id (DTOR_*)
     READ_ONCE(&m.pg(page + 1).lru_next)
 }
 
@@ -71,17 +73,21 @@ pub fn prep_compound_page(m: &Mem, page: PagePtr, order: u32) {
 /// pages and leaks the block; here `bad_page()` ends the execution.
 fn destroy_compound_page(m: &Mem, page: PagePtr, order: u32) {
     let nr_pages = 1usize << order;
+    // LEFT OUT: `int bad = 0;`, each `bad++` and `return bad;`: bad_page() ends the run here
     if compound_order(m, page) != order {
         bad_page(m, page, "compound_order mismatch");
+        // LEFT OUT: `bad++;` (bad_page() ends the run)
     }
     __ClearPageHead(m.pg(page));
     for i in 1..nr_pages {
         let p = m.pg(page + i);
         if !PageTail(p) || first_page(p) != page {
             bad_page(m, page, "tail page not pointing at its head");
+            // LEFT OUT: `bad++;` (bad_page() ends the run)
         }
         __ClearPageTail(p);
     }
+    // LEFT OUT: `return bad;` (bad_page() ends the run)
 }
 
 /// `bad_page(page)` (mm/page_alloc.c): "BUG: Bad page state".
@@ -101,6 +107,10 @@ pub fn bad_page(m: &Mem, page: PagePtr, why: &str) -> ! {
 
 /// `free_pages_check(page)` (mm/page_alloc.c, 3.10).
 fn free_pages_check(m: &Mem, page: PagePtr) {
+    // LEFT OUT: the one combined test `page_mapcount(page) | (page->mapping != NULL) |
+    // (atomic_read(&page->_count) != 0) | (page->flags & PAGE_FLAGS_CHECK_AT_FREE) |
+    // mem_cgroup_bad_page_check(page)`: no mapping and no memcg in the model; the rest is
+    // MODEL: these three tests, each failing into bad_page() (which ends the run)
     let p = m.pg(page);
     if page_mapcount(p) != 0 {
         bad_page(m, page, "nonzero mapcount");
@@ -108,13 +118,19 @@ fn free_pages_check(m: &Mem, page: PagePtr) {
     if atomic_read(&p._count) != 0 {
         bad_page(m, page, "nonzero _count");
     }
+    // LEFT OUT: `return 1;` (bad_page() ends the run); (3.8+) `page_nid_reset_last(page)`: no
+    // NUMA balancing in the model
     let flags = READ_ONCE(&p.flags);
+    // MODEL: `flags` read once for the combined test's PAGE_FLAGS_CHECK_AT_FREE part and for the
+    // C's `if (page->flags & PAGE_FLAGS_CHECK_AT_PREP)`, which reads the word again: both forms
+    // then store it with those bits cleared, so a bit set in between is lost either way
     if flags & PAGE_FLAGS_CHECK_AT_FREE != 0 {
         bad_page(m, page, "flags set at free");
     }
     if flags & PAGE_FLAGS_CHECK_AT_PREP != 0 {
         WRITE_ONCE(&p.flags, flags & !PAGE_FLAGS_CHECK_AT_PREP);
     }
+    // LEFT OUT: `return 0;`: no caller counts bad pages (bad_page() ends the run)
 }
 
 /// Ghost checks when a page frame goes back to the allocator: nobody may still hold it, and
@@ -169,14 +185,27 @@ fn ghost_on_free(m: &Mem, page: PagePtr) {
 
 /// `free_pages_prepare(page, order)` + `__free_one_page()` (mm/page_alloc.c, 3.10).
 fn free_pages(m: &Mem, page: PagePtr, order: u32) {
+    // LEFT OUT: `int bad = 0;`, trace_mm_page_free(), kmemcheck_free_shadow(), and `if
+    // (PageAnon(page)) page->mapping = NULL;` (no mapping in the model); the C's loop header
+    // `for (i = 0; i < (1 << order); i++)` is
+    // MODEL: this loop, over nr = 1 << order frames
     let nr = 1usize << order;
     ktrace!("free_pages", "free {page:?} order {order}");
     for i in 0..nr {
         free_pages_check(m, page + i);
     }
+    // LEFT OUT: `if (bad) return false;` (bad_page() ends the run), the debug_check_no_*_freed()
+    // checks (not modelled)
+    // MODEL: __free_one_page()'s `if (unlikely(PageCompound(page)))` destroy_compound_page()
+    // (C: later, under zone->lock; finds no compound page, in the C as here, since
+    // free_pages_check() has just cleared PAGE_FLAGS_CHECK_AT_PREP, PG_head/PG_tail included)
     if PageCompound(m.pg(page)) {
         destroy_compound_page(m, page, order);
     }
+    // LEFT OUT: arch_free_page() (empty on x86; the tool pairs it with the call above by their
+    // shared arguments), kernel_map_pages() (debug) and `return true;`
+    // MODEL: ghost checks, then __free_one_page() under zone->lock (free_one_page()): the frames
+    // are marked free, without buddy merging
     for i in 0..nr {
         ghost_on_free(m, page + i);
     }
@@ -194,11 +223,16 @@ pub fn free_hot_cold_page(m: &Mem, page: PagePtr) {
 
 /// `__free_pages_ok(page, order)` (mm/page_alloc.c, 3.10).
 pub fn __free_pages_ok(m: &Mem, page: PagePtr, order: u32) {
+    // LEFT OUT: `if (!free_pages_prepare(page, order)) return;` as a test (bad_page() ends the
+    // run), local_irq_save/restore (no interrupts), PGFREE, the migratetype (one free area) and
+    // `free_one_page(page_zone(page), page, order, migratetype)`: together they are
+    // MODEL: free_pages() = free_pages_prepare() + free_one_page()
     free_pages(m, page, order);
 }
 
 /// `free_compound_page(page)` (mm/page_alloc.c, 3.10): the default compound destructor.
 pub fn free_compound_page(m: &Mem, page: PagePtr) {
+    // MODEL: the C's argument `compound_order(page)`, read into `order` first
     let order = compound_order(m, page);
     __free_pages_ok(m, page, order);
 }
@@ -227,6 +261,10 @@ pub fn set_page_refcounted(m: &Mem, page: PagePtr) {
 /// from the page allocator". The kernel reports `bad_page()` and takes another block; here the
 /// execution ends. (`page->mapping` and memcg are not modelled.)
 pub fn check_new_page(m: &Mem, page: PagePtr) {
+    // LEFT OUT: the one combined test `page_mapcount(page) | (page->mapping != NULL) |
+    // (atomic_read(&page->_count) != 0) | (page->flags & PAGE_FLAGS_CHECK_AT_PREP) |
+    // mem_cgroup_bad_page_check(page)`: no mapping and no memcg in the model; the rest is
+    // MODEL: these three tests, each failing into bad_page() (which ends the run)
     let p = m.pg(page);
     if page_mapcount(p) != 0 {
         bad_page(m, page, "nonzero mapcount at allocation");
@@ -237,6 +275,7 @@ pub fn check_new_page(m: &Mem, page: PagePtr) {
     if READ_ONCE(&p.flags) & PAGE_FLAGS_CHECK_AT_PREP != 0 {
         bad_page(m, page, "flags set at allocation");
     }
+    // LEFT OUT: `return 1;` / `return 0;`: bad_page() ends the run, so the caller never sees 1
 }
 
 /// `prep_new_page(page, order, gfp_flags)` (mm/page_alloc.c, 3.10–3.13): the page is
@@ -251,14 +290,19 @@ pub fn prep_new_page(
 ) {
     for i in 0..(1usize << order) {
         check_new_page(m, page + i);
+        // LEFT OUT: `if (unlikely(check_new_page(p))) return 1;` as a test (`p = page + i` is
+        // the argument above): check_new_page() ends the run at bad_page(), never returns 1
     }
 
     set_page_private(m.pg(page), 0);
     set_page_refcounted(m, page);
 
+    // LEFT OUT: arch_alloc_page() (empty on x86), kernel_map_pages() (debug) and __GFP_ZERO's
+    // prep_zero_page() (page contents are not modelled)
     if order > 0 && gfp_comp {
         prep_compound_page(m, page, order);
     }
+    // LEFT OUT: `return 0;`: the allocation cannot fail here (see above)
 }
 
 /// The buddy allocator's part of `alloc_pages()` (`rmqueue()` under `zone->lock`), reduced to:

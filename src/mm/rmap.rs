@@ -10,6 +10,8 @@ use crate::sync::atomic_add_return;
 /// the same fully ordered RMW, so the trace shows the count). Returns true when this was the
 /// last mapping.
 pub fn page_remove_rmap(m: &Mem, page: PagePtr) -> bool {
+    // LEFT OUT: `anon = PageAnon(page)` and, for file pages, the memcg page-stat lock
+    // (mem_cgroup_begin_update_page_stat): no memcg or anon state in the model
     let p = m.pg(page);
     let new = atomic_add_return(-1, &p._mapcount);
     ktrace!(
@@ -17,5 +19,9 @@ pub fn page_remove_rmap(m: &Mem, page: PagePtr) -> bool {
         "{page:?}._mapcount {} -> {new}",
         new + 1
     );
+    // LEFT OUT: what follows the drop: the `goto out` when mappings remain, the PageHuge
+    // early exit, the memcg uncharge, the NR_ANON_*/NR_FILE_MAPPED statistics, the mlock
+    // clearing and the `out:` memcg unlock: statistics, memcg and mlock only
+    // MODEL: the C's test `!atomic_add_negative(-1, ..)` is returned to the caller instead
     new < 0
 }

@@ -38,10 +38,23 @@ pub fn slab_unlock(m: &Mem, page: PagePtr) {
 /// `new_slab(s, flags, node)` (mm/slub.c, 3.4), reduced to `allocate_slab()` (an order-`order`
 /// `__GFP_COMP` allocation) and `page->flags |= 1 << PG_slab` (non-atomic).
 pub fn new_slab<V: Compound>(m: &Mem, order: u32) -> Option<PagePtr> {
+    // LEFT OUT: `BUG_ON(flags & GFP_SLAB_BUG_MASK)` (no gfp flags); `page = allocate_slab(s,
+    // ..., node)`, `if (!page) goto out;` and (3.8+) `order = compound_order(page)` are
+    // MODEL: this allocation of an order-`order` page, __GFP_COMP when order > 0 (SLUB's
+    // calculate_sizes()), None when no block is free
     let page = alloc_pages_for::<V>(m, order, order > 0)?;
     let p = m.pg(page);
     let flags = READ_ONCE(&p.flags);
+    // LEFT OUT: inc_slabs_node() (statistics), `page->slab = s` (3.8+: `page->slab_cache = s`;
+    // no kmem_cache is modelled), (3.8+) memcg_bind_pages() and the pfmemalloc flag
+    // MODEL: `page->flags |= 1 << PG_slab` (3.6+: `__SetPageSlab(page)`): one plain load and
+    // store of the flags word
     WRITE_ONCE(&p.flags, flags | bit(PG_SLAB)); // page->flags |= 1 << PG_slab;
+
+    // LEFT OUT: the objects' setup (page_address, SLAB_POISON, for_each_object, setup_object,
+    // set_freepointer), `page->freelist = start`, and `page->inuse = page->objects;
+    // page->frozen = 1;`, bitfields of the word that overlays the head's `_mapcount`: no
+    // modelled path reads a slab head's _mapcount (__free_slab() resets it before the free)
     ktrace!(
         "new_slab",
         "{page:?} order {order}: page->flags |= PG_slab: read {flags:#x}, wrote {:#x} (non-atomic)",
@@ -55,18 +68,35 @@ pub fn new_slab<V: Compound>(m: &Mem, order: u32) -> Option<PagePtr> {
 /// `page->freelist` and `page->counters` under `slab_lock(page)`. The compare and the two
 /// stores are not modelled (no model reads them); the lock and the non-atomic unlock are.
 pub fn __cmpxchg_double_slab(m: &Mem, page: PagePtr) {
+    // LEFT OUT: `VM_BUG_ON(!irqs_disabled())` (no interrupts) and the cmpxchg_double() branch:
+    // this is the fallback (no __CMPXCHG_DOUBLE: an arch without it, or a debug cache)
     slab_lock(m, page);
     // if (page->freelist == freelist_old && page->counters == counters_old) { ... }
+    // LEFT OUT: the compare, the stores `page->freelist = freelist_new; page->counters =
+    // counters_new;` and the success path's own `slab_unlock(page); return 1;` (the same
+    // unlock as below): no model reads freelist or counters (on 64-bit `counters` overlaps
+    // `_count`: a separate bug, out of scope, see the module doc)
     slab_unlock(m, page);
+    // LEFT OUT: the failure path's cpu_relax(), stat(), printk and `return 0;`: one attempt,
+    // no result (the callers' retry loops are not modelled)
 }
 
 /// `__free_slab(s, page)` (mm/slub.c, 3.4): `__ClearPageSlab(page)` (non-atomic),
 /// `reset_page_mapcount(page)` and `__free_pages(page, order)`: the slab's own reference goes.
 pub fn __free_slab(m: &Mem, page: PagePtr) {
     let order = compound_order(m, page);
+    // LEFT OUT: `pages = 1 << order`, the debug checks (kmem_cache_debug: slab_pad_check,
+    // check_object), kmemcheck_free_shadow(), the NR_SLAB_* statistics and (3.6+)
+    // __ClearPageSlabPfmemalloc(): no objects, statistics or pfmemalloc in the model
     let p = m.pg(page);
     __ClearPageSlab(p);
+    // LEFT OUT: (3.8+) memcg_release_pages(); `reset_page_mapcount(page)` (3.10+:
+    // `page_mapcount_reset(page)`) is
+    // MODEL: its body `atomic_set(&page->_mapcount, -1)`, written out
     atomic_set(&p._mapcount, -1); // reset_page_mapcount(page)
+
+    // LEFT OUT: the reclaim_state accounting (no reclaim in the model); (3.8+) the memcg
+    // uncharge of __free_memcg_kmem_pages(), which then calls __free_pages()
     ktrace!("__free_slab", "{page:?} order {order}");
     __free_pages(m, page, order);
 }

@@ -136,6 +136,9 @@ macro_rules! compound_fns {
 /// the count).
 pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
     let p = m.pg(page);
+    // LEFT OUT: `return atomic_inc_not_zero(&page->_count);` as one call: it is the
+    // MODEL: `__atomic_add_unless(&_count, 1, 0) != 0` below (the same RMW), old value kept
+    // for the trace
     let old = __atomic_add_unless(&p._count, 1, 0);
     ktrace!(
         "get_page_unless_zero",
@@ -155,6 +158,9 @@ pub fn get_page_unless_zero(m: &Mem, page: PagePtr) -> bool {
 pub fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
     let p = m.pg(page);
     VM_BUG_ON!("put_page_testzero", atomic_read(&p._count) == 0);
+    // LEFT OUT: `return atomic_dec_and_test(&page->_count);` as one call: it is the
+    // MODEL: `atomic_dec_return() == 0` below (the same fully ordered RMW), new value kept for
+    // the trace
     let new = atomic_dec_return(&p._count);
     ktrace!("put_page_testzero", "{page:?}._count {} -> {new}", new + 1);
     ghost_count_op(p, page, "put_page_testzero", new + 1, new);
@@ -166,9 +172,11 @@ pub fn compound_head(m: &Mem, page: PagePtr) -> PagePtr {
     let p = m.pg(page);
     let tail = PageTail(p);
     ktrace!("compound_head", "PageTail({page:?}) = {tail}");
+    // MODEL: the C's `if (unlikely(PageTail(page)))`, PageTail() read into `tail` for the trace
     if tail {
         let head = first_page(p);
         ktrace!("compound_head", "{page:?} is a tail: first_page = {head:?}");
+        // MODEL: `return page->first_page;` with the load above kept in `head` for the trace
         return head;
     }
     page
@@ -183,6 +191,7 @@ pub fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
     let p = m.pg(page);
     let tail = PageTail(p);
     ktrace!("compound_trans_head", "PageTail({page:?}) = {tail}");
+    // MODEL: the C's `if (PageTail(page))`, PageTail() read into `tail` for the trace
     if tail {
         let head = first_page(p);
         // pairs with the smp_wmb() in __split_huge_page_refcount
@@ -207,11 +216,18 @@ pub fn compound_trans_head(m: &Mem, page: PagePtr) -> PagePtr {
 /// to the tail.
 pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
     let p = m.pg(page);
+    // MODEL: `page->first_page` read once into `head`; the C reads it here and again at the
+    // atomic_inc below: the caller holds the PT lock, the compound_lock or a pin on a head
+    // split cannot touch, so both reads see the same word
     let head = first_page(p);
     VM_BUG_ON!("__get_page_tail_foll", atomic_read(&m.pg(head)._count) <= 0);
     VM_BUG_ON!("__get_page_tail_foll", atomic_read(&p._count) != 0);
+    // MODEL: DISCREPANCY (reported; kernel/668f9abb's mainline 3.14 text only): there these
+    // tail checks are get_huge_page_tail()'s, after the head's increment
     VM_BUG_ON!("__get_page_tail_foll", page_mapcount(p) < 0);
     if get_page_head {
+        // LEFT OUT: `atomic_inc(&page->first_page->_count);` is the next line, with
+        // MODEL: `first_page` read once into `head` (above) and the old count kept for the trace
         let old = atomic_inc(&m.pg(head)._count);
         ghost_count_op(m.pg(head), head, "__get_page_tail_foll", old, old + 1);
     }
@@ -221,6 +237,9 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
         "{page:?}._mapcount {old} -> {}",
         old + 1
     );
+    // LEFT OUT: DISCREPANCY (reported; 668f9abb's mainline text only): `get_huge_page_tail(page)`
+    // (Oleg Nesterov, 3.14) in place of the increment above: it raises the tail's _mapcount
+    // only if compound_tail_refcounted(page->first_page) (not for slab or hugetlbfs)
 }
 
 /// `get_page_foll(page)` (mm/internal.h, 3.10): FOLL_GET under the page-table lock, which
@@ -255,6 +274,8 @@ pub fn get_page<V: Compound>(m: &Mem, page: PagePtr) {
 /// `page_count(page)` (include/linux/mm.h, 3.x): `atomic_read(&compound_head(page)->_count)`,
 /// with the variant's `compound_head()`.
 pub fn page_count<V: Compound>(m: &Mem, page: PagePtr) -> i32 {
+    // LEFT OUT: `return atomic_read(&compound_head(page)->_count);` as one expression: it is
+    // MODEL: the two steps below (the same calls in the same order), values kept for the trace
     let head = V::compound_head(m, page);
     let count = atomic_read(&m.pg(head)._count);
     ktrace!("page_count", "{page:?}: head {head:?} _count {count}");
@@ -269,6 +290,7 @@ pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
         "{page:?} [{}] PageCompound = {compound}",
         V::META.id
     );
+    // MODEL: the C's `if (unlikely(PageCompound(page)))`, read into `compound` for the trace
     if compound {
         V::put_compound_page(m, page);
     } else if put_page_testzero(m, page) {
@@ -281,12 +303,22 @@ pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
 pub fn __page_cache_release(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     if PageLRU(p) {
+        // LEFT OUT: `zone = page_zone(page)`, the irq save of `spin_lock_irqsave()` and (3.7+)
+        // `lruvec = mem_cgroup_page_lruvec()`: one zone, no interrupts, no memcg in the model
+        // MODEL: lru_lock(m) is `spin_lock_irqsave(&zone->lru_lock, flags)` of the one zone
         let lru_lock = super::lru::lru_lock(m);
         VM_BUG_ON!("__page_cache_release", !PageLRU(p));
         __ClearPageLRU(p);
+        // LEFT OUT: `del_page_from_lru_list(.., page_off_lru(page))` + `spin_unlock_irqrestore`
+        // MODEL: as del_page_from_lru() (the list its flags name, PG_active cleared) and the
+        // guard's drop; unreached here: the compound models keep their pages off the LRU
         super::lru::del_page_from_lru(m, page);
+        // LEFT OUT: UNPAIRED: `spin_unlock_irqrestore(&zone->lru_lock, flags)` is the drop below.
+        // MODEL: UNPAIRED: dropping the guard is that unlock.
         drop(lru_lock);
     }
+    // LEFT OUT: 2.6.37's `free_hot_cold_page(page, 0)` at this point: 2.6.38 moved it to
+    // `__put_single_page`, which the model runs for every version (it frees right after this).
 }
 
 /// `__put_single_page(page)` (mm/swap.c, 3.10).

@@ -511,12 +511,23 @@ pub fn page_anon_vma(mm: &Mm, page: PageId) -> Option<AnonVmaId> {
 
 /// `page_add_anon_rmap(page, vma, address)` (mm/rmap.c), the mapcount part.
 pub fn page_add_anon_rmap(mm: &Mm, page: PageId) {
+    // LEFT OUT: 2.6.34's `first = atomic_inc_and_test(..)` is the increment below;
+    // `__inc_zone_page_state`: statistics; `PageKsm`: no KSM pages in the models.
+    // LEFT OUT: DISCREPANCY (reported): `VM_BUG_ON(!PageLocked(page))`, `VM_BUG_ON(address <
+    // vma->vm_start || address >= vma->vm_end)` and the first mapping's
+    // `__page_set_anon_rmap(page, vma, address)` (which rewrites page->mapping and
+    // page->index = linear_page_index(vma, address) from the vma's moving fields), else
+    // `__page_check_anon_rmap`: the model only counts the mapping.
+    // MODEL: the increment of `atomic_inc_and_test(&page->_mapcount)`, its result unused.
     atomic_inc_return(&mm.pages[page]._mapcount);
 }
 
 /// `page_remove_rmap(page)` (mm/rmap.c), the mapcount part.
 pub fn page_remove_rmap(mm: &Mm, page: PageId) {
     atomic_add_negative(-1, &mm.pages[page]._mapcount);
+    // LEFT OUT: what the last unmap does (`return` if not last; s390 dirty transfer, memcg
+    // uncharge, zone and file-mapped statistics): the models' pages have no dirty bit, memcg
+    // or statistics, and nothing reads them.
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -525,6 +536,9 @@ pub fn page_remove_rmap(mm: &Mm, page: PageId) {
 /// `make_migration_entry(page, write)` (include/linux/swapops.h).
 pub fn make_migration_entry(mm: &Mm, page: PageId) -> usize {
     BUG_ON!("make_migration_entry", !PageLocked(mm, page));
+    // LEFT OUT: `swp_entry(write ? SWP_MIGRATION_WRITE : SWP_MIGRATION_READ, pfn)`: one
+    // migration type (no write bit: the models' ptes have no protection bits).
+    // MODEL: the entry as the pte word `SWP_MIGRATION | pfn` (swp_entry_to_pte folded in).
     SWP_MIGRATION | page
 }
 
@@ -549,6 +563,7 @@ pub fn migration_entry_to_page(mm: &Mm, entry: usize) -> PageId {
 /// `vma_address(page, vma)` (mm/rmap.c, 2.6.31; the same through 3.6).
 pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     let v = &mm.vmas[vma];
+    // MODEL: ghost check: a walk that reads a vma after kmem_cache_free is a use after free.
     if v.freed.get() {
         fail(
             "vma_address",
@@ -558,6 +573,9 @@ pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     }
     let pgoff = READ_ONCE(&mm.pages[page].index); // page->index
     let start = READ_ONCE(&v.vm_start);
+    // MODEL: the C's two plain loads `vma->vm_start`, `vma->vm_pgoff` (of words vma_adjust
+    // writes under mmap_sem only) in one order; either order admits both torn pairs (old
+    // start with new pgoff and the reverse) against the writer's stores.
     let vm_pgoff = READ_ONCE(&v.vm_pgoff);
     let address = start.wrapping_add(pgoff.wrapping_sub(vm_pgoff) << PAGE_SHIFT);
     let (start2, end) = (READ_ONCE(&v.vm_start), READ_ONCE(&v.vm_end));
@@ -565,6 +583,8 @@ pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
         "vma_address",
         "page {page} index {pgoff:#x} in vma#{vma} [{start:#x}, {end:#x}) pgoff {vm_pgoff:#x}: address {address:#x}"
     );
+    // MODEL: the test of the `if` above, on fresh loads of vm_start and vm_end (the C may
+    // reuse its first vm_start load or load again).
     if vma_address_out_of_range(address, start2, end) {
         // page should be within @vma mapping range
         ktrace!("vma_address", "-EFAULT: {address:#x} is outside vma#{vma}");
@@ -589,6 +609,11 @@ pub fn pte_slot(mm: &Mm, vma: VmaId, address: usize) -> Option<usize> {
 /// (present) at `address` in `vma`'s mm? (The pte lock is left out: only the migrating CPU
 /// writes ptes in the models.)
 pub fn page_check_address(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> bool {
+    // LEFT OUT: the pgd/pud/pmd walk (the models' page table has one level: `pte_slot`), the
+    // unlocked quick check and the pte lock: a pte is written only by the CPU that holds its
+    // page's lock (migration), so a lockless read sees the value from just before or after.
+    // MODEL: `pte_present(*pte) && page_to_pfn(page) == pte_pfn(*pte)` as one compare of the
+    // slot's word with the page (a migration entry or PTE_NONE is no page).
     pte_slot(mm, vma, address).is_some_and(|s| READ_ONCE(&mm.ptes[s]) == page)
 }
 
@@ -596,20 +621,41 @@ pub fn page_check_address(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> 
 /// `try_to_unmap_one(page, vma, 1)` computes the address first, then the same): the
 /// migration path, "Store the pfn of the page in a special migration pte".
 pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i32 {
+    // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); `ret = SWAP_AGAIN`: the
+    // migration path returns SWAP_AGAIN (the literals below).
     if !page_check_address(mm, page, vma, address) {
+        // MODEL: `if (!pte) goto out; ... out: return ret;`.
         return SWAP_AGAIN;
     }
+    // LEFT OUT: 2.6.31, whose `address = vma_address(page, vma)` the tool pairs with the `if`
+    // above: `if (address == -EFAULT) goto out;` is the caller's (`try_to_unmap_one_2_6_31`),
+    // and `pte = page_check_address(page, mm, address, &ptl, 0); if (!pte)` is that `if`.
+    // LEFT OUT: the mlock and young checks: migration passes TTU_IGNORE_MLOCK |
+    // TTU_IGNORE_ACCESS (2.6.31: `if (!migration)`), so they are skipped.
+    // LEFT OUT: flush_cache_page, and ptep_clear_flush_notify's clear, TLB flush and mmu
+    // notifier: one store of the entry below replaces the pte (under the kernel's pte lock no
+    // walker sees the cleared pte; to a lockless model walker either is "not this page").
+    // LEFT OUT: the dirty bit, update_hiwater_rss, the HWPoison branch and the swap cache
+    // branch: the models' pages are clean, unpoisoned anon pages outside the swap cache, so
+    // the `else if (PAGE_MIGRATION)` branch runs; its BUG_ON holds (migration only).
     // Nuke the page table entry.
+    // MODEL: the pte's slot (the `pte` page_check_address returned).
     let slot = pte_slot(mm, vma, address).expect("page_check_address found it");
     // Store the pfn of the page in a special migration pte. do_swap_page() will wait until
     // the migration pte is removed and then restart fault handling.
     let entry = make_migration_entry(mm, page);
+    // MODEL: `set_pte_at(mm, address, pte, swp_entry_to_pte(entry))` as one store.
+    // LEFT OUT: `BUG_ON(pte_file(*pte))` (an entry is no file pte); the file page branch
+    // (anon pages only); `dec_mm_counter`: statistics.
     WRITE_ONCE(&mm.ptes[slot], entry);
     ktrace!(
         "try_to_unmap_one",
         "page {page} at {address:#x} (vma#{vma}): migration entry installed"
     );
     page_remove_rmap(mm, page);
+    // LEFT OUT: `page_cache_release(page)`: no page refcounts in these models; the pte lock's
+    // unlock (see page_check_address); `out_mlock:` is not reached (TTU_IGNORE_MLOCK).
+    // MODEL: `return ret`, SWAP_AGAIN.
     SWAP_AGAIN
 }
 
@@ -617,10 +663,20 @@ pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i3
 /// `remove_migration_pte(vma, old, new)` computes `addr` first, then the same): "Restore a
 /// potential migration pte to a working pte entry".
 pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
+    // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); the pgd/pud/pmd walk: the
+    // models' page table has one level (`pte_slot`; beyond it is the walk's `goto out`).
+    // LEFT OUT: the unlocked peek `if (!is_swap_pte(*ptep)) { pte_unmap; goto out; }` and the
+    // pte lock: a migration entry is written only by the migrating CPU, which runs this walk,
+    // so the read below sees what the peek would have seen (no move_ptes in these models).
+    // MODEL: `goto out` for an address beyond the page table.
     let Some(slot) = pte_slot(mm, vma, addr) else {
         return SWAP_AGAIN;
     };
     let pte = READ_ONCE(&mm.ptes[slot]);
+    // LEFT OUT: `if (!is_swap_pte(pte)) goto unlock;` is the test below (the models' only swap
+    // ptes are migration entries); `entry = pte_to_swp_entry(pte)` is `let entry = pte`.
+    // MODEL: `!is_swap_pte(pte)` and the `!is_migration_entry(entry)` of the C's next test as
+    // one test; `goto unlock` returns (no pte lock to drop).
     if !is_migration_entry(pte) {
         ktrace!(
             "remove_migration_pte",
@@ -630,11 +686,18 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     }
     let entry = pte;
     if migration_entry_to_page(mm, entry) != old {
+        // MODEL: `goto unlock`: returns (no pte lock to drop).
         return SWAP_AGAIN;
     }
-    // get_page(new); pte = pte_mkold(mk_pte(new, vma->vm_page_prot)); set_pte_at(...)
+    // LEFT OUT: `get_page(new)`: no page refcounts in these models; `pte_mkold(mk_pte(new,
+    // vma->vm_page_prot))`, `is_write_migration_entry`/`pte_mkwrite`: the models' pte is the
+    // page's pfn, without protection, young or write bits; `flush_cache_page`: no caches;
+    // `if (PageAnon(new))`: the models' pages are anon.
+    // MODEL: `set_pte_at(mm, addr, ptep, pte)` as one store of the page.
     WRITE_ONCE(&mm.ptes[slot], new);
     page_add_anon_rmap(mm, new);
+    // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
+    // cache; `pte_unmap_unlock`: no pte lock (see above).
     ktrace!(
         "remove_migration_pte",
         "{addr:#x} (vma#{vma}): migration entry of page {old} replaced by page {new}"
@@ -649,6 +712,9 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
 /// page: lock it, `try_to_unmap(page, 1)` (migration entries in every mapping found), move
 /// it to `newpage` if it is no longer mapped, remove the migration entries (pointing them at
 /// `newpage`, or back at `page` on failure), unlock. Returns 0 when the page moved.
+///
+/// C: not found (no 2.6.31 or 2.6.34 text was found, notes/vma-old.md §1)
+/// (2.6.35.7's has the compaction series' changes).
 pub fn unmap_and_move<R: AnonRmap>(mm: &Mm, page: PageId, newpage: PageId) -> i32 {
     let mut rc = -EAGAIN;
     if !trylock_page(mm, page) {
@@ -677,6 +743,8 @@ pub fn unmap_and_move<R: AnonRmap>(mm: &Mm, page: PageId, newpage: PageId) -> i3
 
 /// `move_to_new_page(newpage, page)` (mm/migrate.c, 2.6.31): "Move a page to a newly
 /// allocated page. The page is locked and all ptes have been successfully removed."
+///
+/// C: not found (no 2.6.31 or 2.6.34 text was found, notes/vma-old.md §1)
 fn move_to_new_page<R: AnonRmap>(mm: &Mm, newpage: PageId, page: PageId) -> i32 {
     // Block others from accessing the page when we get around to establishing additional
     // references. We are the only one holding a reference to the new page at this point.
@@ -731,6 +799,8 @@ pub fn do_swap_page(mm: &Mm, vm_mm: usize, address: usize) {
 /// mmap_cache are not modelled).
 pub fn __vma_unlink(mm: &Mm, vma: VmaId, prev: VmaId) {
     mm.vmas[prev].vm_next.set(mm.vmas[vma].vm_next.get());
+    // LEFT OUT: `rb_erase(&vma->vm_rb, &mm->mm_rb)` and the `mmap_cache` reset: the models have
+    // no rb-tree and no find_vma cache (vmas are found by walking the list).
     ktrace!("__vma_unlink", "vma#{vma} unlinked from the mm");
 }
 
@@ -744,15 +814,23 @@ pub fn kmem_cache_free_vma(mm: &Mm, vma: VmaId) {
 /// first.
 pub fn __vma_link_list(mm: &Mm, vma: VmaId, prev: Option<VmaId>) {
     let v = &mm.vmas[vma];
+    // MODEL: `mm->mmap` of the vma's own mm (the machine holds one list per mm).
     let mmap = &mm.mmap[v.vm_mm.get()];
     match prev {
+        // MODEL: `if (prev)` as a match on the Option.
         Some(p) => {
             v.vm_next.set(mm.vmas[p].vm_next.get());
+            // MODEL: `prev->vm_next = vma` (the tool pairs it with the `None` arm's first
+            // line); `None =>` is the `else`.
             mm.vmas[p].vm_next.set(Some(vma));
         }
         None => {
             v.vm_next.set(mmap.get());
+            // LEFT OUT: `else` is the `None =>` above.
             mmap.set(Some(vma));
+            // LEFT OUT: `vma->vm_next = rb_parent ? rb_entry(rb_parent, ...) : NULL` is the
+            // `v.vm_next.set(mmap.get())` above: with no prev, the vma after the insertion
+            // point (rb_parent's) is the list's old first vma, or none.
         }
     }
 }

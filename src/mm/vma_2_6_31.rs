@@ -22,6 +22,7 @@ pub struct AnonVmaList;
 /// can see yet, needs none).
 pub fn __anon_vma_link(mm: &Mm, vma: VmaId) {
     if let Some(anon_vma) = mm.vmas[vma].anon_vma.get() {
+        // LEFT OUT: `if (anon_vma)` is the `if let` above (paired with the declaration).
         list_add_tail(
             mm,
             "__anon_vma_link",
@@ -49,6 +50,8 @@ pub fn __anon_vma_merge(mm: &Mm, vma: VmaId, next: VmaId) {
 /// `__vma_link_list`, `__vma_link_rb` (not modelled), `__anon_vma_link`.
 pub fn __vma_link(mm: &Mm, vma: VmaId, prev: Option<VmaId>) {
     __vma_link_list(mm, vma, prev);
+    // LEFT OUT: `__vma_link_rb(mm, vma, rb_link, rb_parent)`: no rb-tree in the models (vmas
+    // are found by walking the mm list).
     __anon_vma_link(mm, vma);
 }
 
@@ -56,22 +59,37 @@ pub fn __vma_link(mm: &Mm, vma: VmaId, prev: Option<VmaId>) {
 /// split_vma insert case: insert vm structure into list and rbtree and anon_vma, but it has
 /// already been inserted into prio_tree earlier."
 pub fn __insert_vm_struct(mm: &Mm, vma: VmaId) {
+    // LEFT OUT: `__vma = find_vma_prepare(mm, vma->vm_start, &prev, &rb_link, &rb_parent)` is
+    // the `find_vma_prev` list walk below (its `prev`); the `BUG_ON(__vma && __vma->vm_start
+    // < vma->vm_end)` overlap check: the models' inserts never overlap.
+    // MODEL: `prev` by a walk of the mm list (no rb-tree).
     let prev = find_vma_prev(
         mm,
         mm.vmas[vma].vm_mm.get(),
         READ_ONCE(&mm.vmas[vma].vm_start),
     );
     __vma_link(mm, vma, prev);
+    // LEFT OUT: `mm->map_count++`: no map count in the models.
 }
 
-/// `page_lock_anon_vma(page)` (mm/rmap.c, 2.6.31): "Getting a lock on a stable anon_vma from
-/// a page off the LRU is tricky: page_lock_anon_vma rely on RCU to guard against the races."
+/// `page_lock_anon_vma(page)` + `page_unlock_anon_vma(anon_vma)` (mm/rmap.c, 2.6.31):
+/// "Getting a lock on a stable anon_vma from a page off the LRU is tricky: page_lock_anon_vma
+/// rely on RCU to guard against the races." The lock is returned as a guard: dropping it is
+/// `page_unlock_anon_vma()` (in the callers, `drop(lock)`).
 pub fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
-    // rcu_read_lock();
+    // LEFT OUT: `rcu_read_lock()`: the models never free an anon_vma, so RCU has nothing to
+    // keep alive.
+    // MODEL: `anon_mapping = page->mapping; if (!(anon_mapping & PAGE_MAPPING_ANON)) goto out;`
+    // and the cast are `page_anon_vma()`, whose None returns NULL (`?`).
     let anon_vma = page_anon_vma(mm, page)?;
     if !page_mapped(mm, page) {
+        // LEFT OUT: `goto out; ... out: rcu_read_unlock(); return NULL;` is this return (no
+        // RCU); the cast, `spin_lock(&anon_vma->lock)` and `return anon_vma` are the last line.
         return None;
     }
+    // MODEL: `spin_lock(&anon_vma->lock); return anon_vma;` with the lock as a guard.
+    // LEFT OUT: `page_unlock_anon_vma`'s `spin_unlock(&anon_vma->lock)` is the guard's drop in
+    // the caller; its `rcu_read_unlock()`: no RCU (see above).
     Some((anon_vma, walk_lock(mm, anon_vma)))
 }
 
@@ -95,30 +113,52 @@ pub fn vma_of(mm: &Mm, func: &'static str, node: usize) -> VmaId {
 /// `page_referenced_one(page, vma, &mapcount, vm_flags)` (mm/rmap.c, 2.6.31), reduced to the
 /// lookup: 1 if `page` is mapped in `vma` (`*mapcount` counts down).
 pub fn page_referenced_one(mm: &Mm, page: PageId, vma: VmaId, mapcount: &mut usize) -> usize {
+    // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); `referenced = 0`: the
+    // model returns its count as literals.
     let address = vma_address(mm, page, vma);
     if address == EFAULT {
+        // MODEL: `goto out; ... out: return referenced;` with nothing referenced: 0.
         return 0;
     }
+    // LEFT OUT: `pte = page_check_address(page, mm, address, &ptl, 0)` is this test.
     if !page_check_address(mm, page, vma, address) {
+        // MODEL: `if (!pte) goto out;`: 0.
         return 0;
     }
+    // LEFT OUT: the VM_LOCKED branch (`*mapcount = 1; *vm_flags |= VM_LOCKED;`, the tool pairs
+    // its first line with the decrement below): the models' vmas are not mlocked; the young
+    // bit test and the swap token: the model counts every mapping found as referenced (what
+    // its rmap invariant checks), not whether the pte was young.
     *mapcount -= 1;
+    // LEFT OUT: `(*mapcount)--` is the line above; the pte lock's unlock (see
+    // page_check_address); `*vm_flags |= vma->vm_flags`: no vm_flags in the models.
+    // MODEL: `return referenced`: 1, the mapping found.
     1
 }
 
 /// `try_to_unmap_one(page, vma, migration = 1)` (mm/rmap.c, 2.6.31).
 pub fn try_to_unmap_one_2_6_31(mm: &Mm, page: PageId, vma: VmaId) -> i32 {
+    // LEFT OUT: `mm = vma->vm_mm` and `ret = SWAP_AGAIN`: in the shared `try_to_unmap_one`.
     let address = vma_address(mm, page, vma);
     if address == EFAULT {
+        // MODEL: `goto out; ... out: return ret;` with ret SWAP_AGAIN.
         return SWAP_AGAIN;
     }
+    // LEFT OUT: the rest, from `pte = page_check_address(...)` to `return ret`, is the shared
+    // `try_to_unmap_one()` (src/mm/vma.rs) called below: its migration path is 2.6.34's.
+    // MODEL: the call of that shared rest (2.6.34 passes the address in).
     try_to_unmap_one(mm, page, vma, address)
 }
 
 /// `page_address_in_vma(page, vma)` (mm/rmap.c, 2.6.31), anon pages: -EFAULT unless
 /// `vma->anon_vma` is the page's anon_vma, else `vma_address`.
 pub fn page_address_in_vma(mm: &Mm, page: PageId, vma: VmaId) -> usize {
+    // LEFT OUT: `if (PageAnon(page))`: the models' pages are anon. The compare of
+    // `vma->anon_vma` with `page->mapping - PAGE_MAPPING_ANON` is the test below.
     if mm.vmas[vma].anon_vma.get() != page_anon_vma(mm, page) {
+        // LEFT OUT: this `return -EFAULT` (the tool pairs the line below with the last
+        // branch's) and the file page branch (`else if (page->mapping && ...)`, `else`): the
+        // models' pages are anon.
         return EFAULT;
     }
     vma_address(mm, page, vma)
@@ -126,11 +166,21 @@ pub fn page_address_in_vma(mm: &Mm, page: PageId, vma: VmaId) -> usize {
 
 /// `remove_migration_pte(vma, old, new)` (mm/migrate.c, 2.6.31).
 pub fn remove_migration_pte_2_6_31(mm: &Mm, vma: VmaId, old: PageId, new: PageId) {
+    // LEFT OUT: `mm = vma->vm_mm`: in the shared `remove_migration_pte`.
     let addr = page_address_in_vma(mm, new, vma);
     if addr == EFAULT {
+        // LEFT OUT: the tool pairs this `return` with the walk's last one: the page table walk
+        // and the peek are the shared `remove_migration_pte()` called below.
         return;
     }
+    // LEFT OUT: the rest, from the pte lock to `set_pte_at`, is the shared
+    // `remove_migration_pte()` (src/mm/vma.rs) called below: 2.6.34's form, whose `goto out`
+    // and `unlock:` are 2.6.31's `return` and `out:`.
+    // MODEL: the call of that shared rest (the tool pairs it with `page_add_anon_rmap`, which
+    // it calls; its SWAP_AGAIN is unused: 2.6.31's is void).
     remove_migration_pte(mm, new, vma, addr, old);
+    // LEFT OUT: the file page branch, `update_mmu_cache` and `out: pte_unmap_unlock`: in the
+    // shared `remove_migration_pte()` (see there).
 }
 
 impl AnonRmap for AnonVmaList {
@@ -139,14 +189,25 @@ impl AnonRmap for AnonVmaList {
     /// `anon_vma_prepare(vma)` (mm/rmap.c, 2.6.31): `vma->anon_vma = anon_vma;
     /// list_add_tail(&vma->anon_vma_node, &anon_vma->head);` under the lock.
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
+        // LEFT OUT: `anon_vma = vma->anon_vma; might_sleep(); if (unlikely(!anon_vma))`,
+        // `find_mergeable_anon_vma`, `anon_vma_alloc` and its -ENOMEM: the setup passes the
+        // anon_vma the vma's first anonymous fault chose (`av`; the vma has none yet).
         let _l = spin_lock(&mm.anon_vmas[av].lock);
+        // LEFT OUT: `mm->page_table_lock` and the `likely(!vma->anon_vma)` re-check: the models
+        // call this at setup only, before any CPU runs, so no racing fault can set it first.
         mm.vmas[vma].anon_vma.set(Some(av));
+        // MODEL: `list_add_tail(&vma->anon_vma_node, &anon_vma->head)` through
+        // `__anon_vma_link`, whose only statement it is for the anon_vma just set.
+        // LEFT OUT: `allocated = NULL` and `anon_vma_free(allocated)`: nothing was allocated;
+        // the two unlocks are the guard's drop at the end; `return 0`: the setup hook is void.
         __anon_vma_link(mm, vma);
     }
 
     /// `anon_vma_link(vma)` (mm/rmap.c, 2.6.31), called by `dup_mmap` for the child's copy:
     /// `*tmp = *mpnt` copied `vma->anon_vma`, so the child is on the parent's anon_vma list.
     fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, _new_av: AnonVmaId) -> i32 {
+        // MODEL: dup_mmap's `*tmp = *mpnt` for `vma->anon_vma` (the next line sets it), which
+        // the kernel does before calling anon_vma_link.
         let anon_vma = mm.vmas[pvma].anon_vma.get();
         mm.vmas[vma].anon_vma.set(anon_vma);
         if let Some(av) = anon_vma {
@@ -157,7 +218,9 @@ impl AnonRmap for AnonVmaList {
                 mm.anon_vma_node(vma),
                 mm.anon_vma_head(av),
             );
+            // LEFT OUT: `spin_unlock(&anon_vma->lock)` is the guard's drop here.
         }
+        // MODEL: anon_vma_link is void; the era's fork hook returns 2.6.34's int: 0.
         0
     }
 
@@ -171,9 +234,13 @@ impl AnonRmap for AnonVmaList {
         addr: usize,
         new_below: bool,
     ) -> i32 {
+        // LEFT OUT: the hugetlb alignment check (no hugetlb vmas), the `map_count` limit (no
+        // map count), `kmem_cache_alloc`: the new vma is the unused slot `new` the caller gives.
         let v = &mm.vmas[vma];
         let n = &mm.vmas[new];
         // most fields are the same, copy all, and then fixup
+        // MODEL: `*new = *vma` as a copy of the fields the model has: vm_start, vm_end and
+        // vm_pgoff here, anon_vma and vm_mm below (the tool pairs `*new = *vma` with vm_mm's).
         let (start, end, pgoff) = (
             READ_ONCE(&v.vm_start),
             READ_ONCE(&v.vm_end),
@@ -182,8 +249,12 @@ impl AnonRmap for AnonVmaList {
         WRITE_ONCE(&n.vm_start, start);
         WRITE_ONCE(&n.vm_end, end);
         WRITE_ONCE(&n.vm_pgoff, pgoff);
+        // LEFT OUT: `if (!new) return -ENOMEM` (the tool pairs its `if` with the copy of
+        // vm_pgoff above): the slot always exists.
+        // MODEL: the copy of `anon_vma`, part of `*new = *vma`.
         n.anon_vma.set(v.anon_vma.get());
         n.vm_mm.set(v.vm_mm.get());
+        // MODEL: ghost state: the slot is a live vma (a walk may reach it).
         n.freed.set(false);
 
         if new_below {
@@ -192,6 +263,9 @@ impl AnonRmap for AnonVmaList {
             WRITE_ONCE(&n.vm_start, addr);
             WRITE_ONCE(&n.vm_pgoff, pgoff + ((addr - start) >> PAGE_SHIFT));
         }
+        // LEFT OUT: `mpol_dup`/`vma_set_policy`, `get_file`/`added_exe_file_vma` and
+        // `vm_ops->open`: the models' vmas are anonymous, without mempolicy or vm_ops.
+        // MODEL: new's bounds, for the trace and for `new->vm_start` in the call below.
         let (ns, ne) = (READ_ONCE(&n.vm_start), READ_ONCE(&n.vm_end));
         ktrace!(
             "split_vma",
@@ -210,15 +284,21 @@ impl AnonRmap for AnonVmaList {
         } else {
             V::vma_adjust(mm, vma, start, addr, pgoff, Some(new))
         }
+        // LEFT OUT: `return 0`: the value is vma_adjust's, 0 (void in 2.6.31).
     }
 
     /// `page_referenced_anon(page, mem_cont, vm_flags)` (mm/rmap.c, 2.6.31).
     fn page_referenced_anon(mm: &Mm, page: PageId) -> usize {
         let mut referenced = 0;
         let Some((anon_vma, lock)) = page_lock_anon_vma(mm, page) else {
+            // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
             return referenced;
         };
         let mut mapcount = page_mapcount(mm, page);
+        // MODEL: `list_for_each_entry(vma, &anon_vma->head, anon_vma_node)` as a walk of the
+        // list's nodes: `list_next` fails on a poisoned link, `vma_of` is the list_entry.
+        // LEFT OUT: that loop header is this `while`; the `mem_cont` skip: no memcg (the
+        // model's reclaim walks for the whole machine).
         let head = mm.anon_vma_head(anon_vma);
         let mut node = list_next(mm, "page_referenced_anon", head);
         while node != head {
@@ -227,8 +307,10 @@ impl AnonRmap for AnonVmaList {
             if mapcount == 0 {
                 break;
             }
+            // MODEL: the loop's step to the next entry.
             node = list_next(mm, "page_referenced_anon", node);
         }
+        // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard.
         drop(lock); // page_unlock_anon_vma()
         ktrace!(
             "page_referenced_anon",
@@ -239,33 +321,59 @@ impl AnonRmap for AnonVmaList {
 
     /// `try_to_unmap_anon(page, unlock = 0, migration = 1)` (mm/rmap.c, 2.6.31).
     fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32 {
+        // LEFT OUT: `mlocked` and `if (MLOCK_PAGES && unlikely(unlock))`: the models migrate
+        // (unlock = 0, migration = 1); `int ret = SWAP_AGAIN` is the next line (which the tool
+        // reads as a name for SWAP_AGAIN).
         let mut ret = SWAP_AGAIN;
         let Some((anon_vma, lock)) = page_lock_anon_vma(mm, page) else {
+            // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
+            // MODEL: `return ret`.
             return ret;
         };
+        // MODEL: `list_for_each_entry(vma, &anon_vma->head, anon_vma_node)` as a walk of the
+        // list's nodes: `list_next` fails on a poisoned link, `vma_of` is the list_entry.
+        // LEFT OUT: that loop header is this `while`; the `unlock` branch (try_to_munlock's):
+        // the models migrate, so the `else` branch runs.
         let head = mm.anon_vma_head(anon_vma);
         let mut node = list_next(mm, "try_to_unmap_anon", head);
         while node != head {
             let vma = vma_of(mm, "try_to_unmap_anon", node);
+            // MODEL: `ret = try_to_unmap_one(page, vma, migration)` (the 2.6.31 head, with
+            // migration = 1).
             ret = try_to_unmap_one_2_6_31(mm, page, vma);
             if ret == SWAP_FAIL || !page_mapped(mm, page) {
                 break;
             }
+            // LEFT OUT: `if (ret == SWAP_MLOCK)` and `try_to_mlock_page`: the migration path
+            // never returns SWAP_MLOCK.
+            // MODEL: the loop's step to the next entry.
             node = list_next(mm, "try_to_unmap_anon", node);
         }
+        // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard; the `mlocked`
+        // and SWAP_MLOCK fix-ups of `ret`: never taken (see above).
         drop(lock); // page_unlock_anon_vma()
         ret
+        // LEFT OUT: `return ret` is the tail `ret` (the tool pairs it with `ret = SWAP_AGAIN`).
     }
 
-    /// `remove_migration_ptes(old, new)` -> `remove_anon_migration_ptes(old, new)`
-    /// (mm/migrate.c, 2.6.31): "Must hold mmap_sem lock on at least one of the vmas
-    /// containing the page so that the anon_vma cannot vanish."
+    /// `remove_migration_ptes(old, new)` + `remove_anon_migration_ptes(old, new)`
+    /// (mm/migrate.c, 2.6.31): the first calls the second for an anon page; "Must hold mmap_sem
+    /// lock on at least one of the vmas containing the page so that the anon_vma cannot
+    /// vanish."
     fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId) {
+        // LEFT OUT: `if (PageAnon(new)) remove_anon_migration_ptes(old, new); else
+        // remove_file_migration_ptes(old, new);`: anon pages only; the body below is
+        // remove_anon_migration_ptes'.
         // We hold the mmap_sem lock. So no need to call page_lock_anon_vma.
         let Some(anon_vma) = page_anon_vma(mm, new) else {
+            // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
             return;
         };
         let lock = walk_lock(mm, anon_vma);
+        // MODEL: `list_for_each_entry(vma, &anon_vma->head, anon_vma_node)` as a walk of the
+        // list's nodes: `list_next` fails on a poisoned link, `vma_of` is the list_entry; its
+        // body is the call in the loop.
+        // LEFT OUT: that loop (the tool reads loop and body as one C statement) is this walk.
         let head = mm.anon_vma_head(anon_vma);
         let mut node = list_next(mm, "remove_anon_migration_ptes", head);
         while node != head {
@@ -273,6 +381,7 @@ impl AnonRmap for AnonVmaList {
             remove_migration_pte_2_6_31(mm, vma, old, new);
             node = list_next(mm, "remove_anon_migration_ptes", node);
         }
+        // LEFT OUT: `spin_unlock(&anon_vma->lock)` is this drop of the guard.
         drop(lock);
     }
 

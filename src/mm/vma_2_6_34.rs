@@ -48,8 +48,14 @@ impl ChainLock for ChainRmap {
 impl ChainLock for RootChainRmap {
     const ERA: &'static str = "2.6.36";
     const ROOT: bool = true;
+    /// `anon_vma_lock(anon_vma)` + `anon_vma_unlock(anon_vma)` (include/linux/rmap.h,
+    /// 012f1800): the lock is returned as a guard, and dropping it is `anon_vma_unlock()`.
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
         spin_lock(&mm.anon_vmas[mm.anon_vmas[anon_vma].root.get()].lock)
+        // LEFT OUT: `anon_vma_unlock`'s `spin_unlock(&anon_vma->root->lock)` is the guard's
+        // drop: it unlocks the root read here, where the C reads `anon_vma->root` again. The
+        // two differ only if the anon_vma was freed and reused in between (f18194275c39),
+        // which cannot happen in the models: they never free an anon_vma.
     }
 }
 
@@ -83,6 +89,9 @@ pub fn anon_vma_chain_link<L: ChainLock>(mm: &Mm, vma: VmaId, avc: AvcId, anon_v
         mm.same_anon_vma(avc),
         mm.anon_vma_head(anon_vma),
     );
+    // LEFT OUT: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock(anon_vma)`) is
+    // this drop of the guard.
+    // MODEL: the guard's drop.
     drop(lock);
     ktrace!(
         "anon_vma_chain_link",
@@ -109,11 +118,19 @@ pub fn chain_of(mm: &Mm, func: &'static str, vma: VmaId) -> Vec<AvcId> {
 /// `list_for_each_entry_reverse(pavc, &src->anon_vma_chain, same_vma)` allocates an avc and
 /// `anon_vma_chain_link(dst, avc, pavc->anon_vma)`. 0 (`-ENOMEM` never happens here).
 pub fn anon_vma_clone<L: ChainLock>(mm: &Mm, dst: VmaId, src: VmaId) -> i32 {
+    // MODEL: `list_for_each_entry_reverse(pavc, &src->anon_vma_chain, same_vma)` over a
+    // snapshot of src's chain (`chain_of`): the same entries, as no one else changes src's
+    // chain (mmap_sem is held for write).
+    // LEFT OUT: that loop header is this `for`; `avc = anon_vma_chain_alloc()` is the
+    // `let avc` line (which the tool reads as a name), and its failure (`goto
+    // enomem_failure`): the models' pool never runs dry.
     for pavc in chain_of(mm, "anon_vma_clone", src).into_iter().rev() {
         let avc = anon_vma_chain_alloc(mm);
         anon_vma_chain_link::<L>(mm, dst, avc, mm.avcs[pavc].anon_vma.get());
     }
     0
+    // LEFT OUT: `enomem_failure: unlink_anon_vmas(dst); return -ENOMEM;`: never reached (see
+    // above).
 }
 
 /// `anon_vma_unlink(anon_vma_chain)` (mm/rmap.c, 2.6.34): `list_del` of `same_anon_vma` under
@@ -121,8 +138,14 @@ pub fn anon_vma_clone<L: ChainLock>(mm: &Mm, dst: VmaId, src: VmaId) -> i32 {
 /// never left empty in the models).
 pub fn anon_vma_unlink<L: ChainLock>(mm: &Mm, avc: AvcId) {
     let anon_vma = mm.avcs[avc].anon_vma.get();
+    // LEFT OUT: `if (!anon_vma) return;` ("If anon_vma_fork fails, we can get an empty
+    // anon_vma_chain"): anon_vma_fork never fails in the models, so every avc has one.
     let lock = L::anon_vma_lock(mm, anon_vma);
     list_del(mm, "anon_vma_unlink", mm.same_anon_vma(avc));
+    // LEFT OUT: `empty = list_empty(&anon_vma->head) && !..refcount(anon_vma)` and `if (empty)
+    // anon_vma_free(anon_vma)`: the models never leave an anon_vma empty (and never free one);
+    // the unlock is the guard's drop below.
+    // MODEL: the guard's drop.
     drop(lock);
     ktrace!(
         "anon_vma_unlink",
@@ -132,10 +155,13 @@ pub fn anon_vma_unlink<L: ChainLock>(mm: &Mm, avc: AvcId) {
 
 /// `unlink_anon_vmas(vma)` (mm/rmap.c, 2.6.34).
 pub fn unlink_anon_vmas<L: ChainLock>(mm: &Mm, vma: VmaId) {
+    // MODEL: `list_for_each_entry_safe(avc, next, &vma->anon_vma_chain, same_vma)` over a
+    // snapshot of the chain (`chain_of`): what _safe gives, the walk survives each list_del.
+    // LEFT OUT: that loop header is this `for`.
     for avc in chain_of(mm, "unlink_anon_vmas", vma) {
         anon_vma_unlink::<L>(mm, avc);
         list_del(mm, "unlink_anon_vmas", mm.same_vma(avc));
-        // anon_vma_chain_free(avc);
+        // LEFT OUT: `anon_vma_chain_free(avc)`: the pool entry is not reused in the models.
     }
 }
 
@@ -149,27 +175,46 @@ pub fn anon_vma_merge<L: ChainLock>(mm: &Mm, vma: VmaId, next: VmaId) {
     unlink_anon_vmas::<L>(mm, next);
 }
 
-/// `__insert_vm_struct(mm, vma)` (mm/mmap.c, 2.6.34): `__vma_link` no longer calls
-/// `__anon_vma_link` (the vma was linked by `anon_vma_clone` in `__split_vma`).
+/// `__insert_vm_struct(mm, vma)` + `__vma_link(mm, vma, prev, rb_link, rb_parent)` (mm/mmap.c,
+/// 2.6.34): `__vma_link` no longer calls `__anon_vma_link` (the vma was linked by
+/// `anon_vma_clone` in `__split_vma`), and is written here inline.
 pub fn __insert_vm_struct(mm: &Mm, vma: VmaId) {
+    // LEFT OUT: `__vma = find_vma_prepare(mm, vma->vm_start, &prev, &rb_link, &rb_parent)` is
+    // the `find_vma_prev` list walk below (its `prev`); the `BUG_ON(__vma && __vma->vm_start
+    // < vma->vm_end)` overlap check: the models' inserts never overlap.
+    // MODEL: `prev` by a walk of the mm list (no rb-tree).
     let prev = find_vma_prev(
         mm,
         mm.vmas[vma].vm_mm.get(),
         READ_ONCE(&mm.vmas[vma].vm_start),
     );
+    // LEFT OUT: the call `__vma_link(mm, vma, prev, rb_link, rb_parent)`, whose body follows
+    // inline; `mm->map_count++`: no map count in the models.
     __vma_link_list(mm, vma, prev);
+    // LEFT OUT: `__vma_link_rb(mm, vma, rb_link, rb_parent)`: no rb-tree in the models.
 }
 
-/// `page_lock_anon_vma(page)` (mm/rmap.c, 2.6.34; 2.6.36: `anon_vma_lock(anon_vma)`).
+/// `page_lock_anon_vma(page)` + `page_unlock_anon_vma(anon_vma)` (mm/rmap.c, 2.6.34; 2.6.36:
+/// `anon_vma_lock(anon_vma)`): the lock is returned as a guard, and dropping it (in the
+/// callers, `drop(lock)`) is `page_unlock_anon_vma()`.
 pub fn page_lock_anon_vma<L: ChainLock>(
     mm: &Mm,
     page: PageId,
 ) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
-    // rcu_read_lock();
+    // LEFT OUT: `rcu_read_lock()`: the models never free an anon_vma, so RCU has nothing to
+    // keep alive.
+    // MODEL: `anon_mapping = ACCESS_ONCE(page->mapping)`, the PAGE_MAPPING_FLAGS test (no KSM
+    // pages: the ANON bit alone) and the cast are `page_anon_vma()`; None returns NULL (`?`).
     let anon_vma = page_anon_vma(mm, page)?;
     if !page_mapped(mm, page) {
+        // LEFT OUT: `goto out; ... out: rcu_read_unlock(); return NULL;` is this return (no
+        // RCU); the cast, the lock and `return anon_vma` are the last line.
         return None;
     }
+    // MODEL: `spin_lock(&anon_vma->lock)` (012f1800: `anon_vma_lock(anon_vma)`) and `return
+    // anon_vma`, the lock as a guard.
+    // LEFT OUT: `page_unlock_anon_vma`'s unlock is the guard's drop in the caller (012f1800:
+    // see RootChainRmap's anon_vma_lock); its `rcu_read_unlock()`: no RCU (see above).
     Some((anon_vma, L::anon_vma_lock(mm, anon_vma)))
 }
 
@@ -186,26 +231,51 @@ pub fn avc_vma(mm: &Mm, func: &'static str, node: usize) -> VmaId {
 }
 
 /// `rmap_walk_anon(page, rmap_one, arg)` (mm/rmap.c, 2.6.34; 2.6.36 `anon_vma_lock`) with
-/// `rmap_one` = `remove_migration_pte`, `arg` = `old`.
+/// `rmap_one` = `remove_migration_pte`, `arg` = `old`: what `remove_migration_ptes(old, new)`
+/// -> `rmap_walk(new, remove_migration_pte, old)` runs for an anon page.
 fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
+    // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as a name for
+    // SWAP_AGAIN).
+    // LEFT OUT: DISCREPANCY (reported): mel-v6 declares `locked_vma` and, below, takes the
+    // root anon_vma's lock through page_anon_vma_lock_root() and each walked vma's own
+    // anon_vma lock nested around vma_address and rmap_one; this walk is 2.6.34's (and
+    // 012f1800's): the page's anon_vma lock (its root's) only.
     let mut ret = SWAP_AGAIN;
     let Some(anon_vma) = page_anon_vma(mm, page) else {
+        // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
+        // MODEL: `return ret`.
         return ret;
     };
+    // MODEL: DISCREPANCY (reported): for mel-v6, whose `page_anon_vma_lock_root(page)` locks
+    // the root anon_vma, this is 2.6.34's lock of the page's anon_vma (012f1800: its root's).
     let lock = L::anon_vma_lock(mm, anon_vma);
+    // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk of the
+    // list's nodes: `list_next` fails on a poisoned link, `avc_vma` is `avc->vma`.
+    // LEFT OUT: that loop header is this `while`, `vma = avc->vma` is `avc_vma`.
     let head = mm.anon_vma_head(anon_vma);
     let mut node = list_next(mm, "rmap_walk_anon", head);
     while node != head {
         let vma = avc_vma(mm, "rmap_walk_anon", node);
+        // LEFT OUT: DISCREPANCY (reported): mel-v6's `locked_vma = NULL; if (anon_vma !=
+        // vma->anon_vma) { locked_vma = vma->anon_vma; spin_lock_nested(...); }`.
         let address = vma_address(mm, page, vma);
         if address != EFAULT {
+            // LEFT OUT: `continue` on -EFAULT is the `if` above (mel-v6: its `if`).
+            // MODEL: `ret = rmap_one(page, vma, address, arg)` with rmap_one =
+            // remove_migration_pte, arg = old.
             ret = remove_migration_pte(mm, page, vma, address, old);
+            // LEFT OUT: DISCREPANCY (reported): mel-v6's `if (locked_vma)
+            // spin_unlock(&locked_vma->lock)`.
             if ret != SWAP_AGAIN {
                 break;
             }
         }
+        // MODEL: the loop's step to the next entry.
         node = list_next(mm, "rmap_walk_anon", node);
     }
+    // LEFT OUT: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock`) is this drop of
+    // the guard; `return ret` is the tail `ret`.
+    // MODEL: the guard's drop; the tail `ret`.
     drop(lock);
     ret
 }
@@ -218,8 +288,25 @@ macro_rules! chain_rmap {
             /// `anon_vma_prepare(vma)` (mm/rmap.c, 2.6.34): `vma->anon_vma = anon_vma;
             /// anon_vma_chain_link(vma, avc, anon_vma);`.
             fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
+                // LEFT OUT: `anon_vma = vma->anon_vma; might_sleep(); if (!anon_vma)`, `mm`:
+                // the setup passes the anon_vma the vma's first anonymous fault chose (`av`;
+                // the vma has none yet); `avc = anon_vma_chain_alloc()` is the `let avc` line
+                // (which the tool reads as a name), its failure: never (the pool is sized).
                 let avc = anon_vma_chain_alloc(mm);
                 mm.vmas[vma].anon_vma.set(Some(av));
+                // LEFT OUT: the tool pairs `anon_vma = find_mergeable_anon_vma(vma)` with the
+                // line above: the anon_vma is the setup's `av`, so find_mergeable_anon_vma,
+                // `allocated`, `anon_vma_alloc` and its failure are left out; 012f1800's
+                // `anon_vma->root = anon_vma`: every anon_vma of the machine starts as its
+                // own root.
+                // LEFT OUT: DISCREPANCY (reported): the C does not call anon_vma_chain_link:
+                // under the anon_vma lock and page_table_lock (and `if (!vma->anon_vma)`) it
+                // sets vma->anon_vma, avc->anon_vma, avc->vma, `list_add(&avc->same_vma, ..)`
+                // and `list_add(&avc->same_anon_vma, &anon_vma->head)`, a head insertion;
+                // anon_vma_chain_link below adds at the tail, so a later set-up vma is walked
+                // last instead of first. `allocated`/`avc = NULL`, the frees, `return 0` and
+                // the -ENOMEM labels: nothing is allocated or fails here.
+                // MODEL: DISCREPANCY (reported): the link by anon_vma_chain_link (tail).
                 anon_vma_chain_link::<$t>(mm, vma, avc, av);
             }
 
@@ -237,17 +324,32 @@ macro_rules! chain_rmap {
                     return -ENOMEM;
                 }
                 // Then add our own anon_vma.
+                // LEFT OUT: `anon_vma = anon_vma_alloc()`: the child's anon_vma is the setup's
+                // `new_av`; `avc = anon_vma_chain_alloc()` is the `let avc` line (which the
+                // tool reads as a name); their failures (`goto out_error...`): never here.
                 let avc = anon_vma_chain_alloc(mm);
+                // MODEL: 012f1800 (5c341ee1): `anon_vma->root = pvma->anon_vma->root`; 2.6.34
+                // (ChainRmap, ROOT false) has no root.
                 if <$t as ChainLock>::ROOT {
                     // The root anon_vma's spinlock is the lock actually used when we lock any
                     // of the anon_vmas in this anon_vma tree.
                     let root = mm.anon_vmas[parent_av].root.get();
+                    // MODEL: the C's one assignment, as the read above and this store.
                     mm.anon_vmas[new_av].root.set(root);
                 }
+                // LEFT OUT: DISCREPANCY (reported): 012f1800 sets `vma->anon_vma = anon_vma`
+                // here, before the link; the Rust sets it after the link (2.6.34's order).
+                // Setup only (fork before any CPU runs): the same end state.
                 anon_vma_chain_link::<$t>(mm, vma, avc, new_av);
                 // Mark this anon_vma as the one where our new (COWed) pages go.
+                // MODEL: DISCREPANCY (reported): 2.6.34's place of `vma->anon_vma =
+                // anon_vma`, also for 012f1800 (see above).
                 mm.vmas[vma].anon_vma.set(Some(new_av));
+                // LEFT OUT: DISCREPANCY (reported): 012f1800's `anon_vma_chain_link(vma, avc,
+                // anon_vma)` comes here, after `vma->anon_vma = anon_vma`: the Rust links above.
                 0
+                // LEFT OUT: the error labels (`anon_vma_free`, `unlink_anon_vmas(vma)`,
+                // `return -ENOMEM`): nothing fails here.
             }
 
             /// `__split_vma(mm, vma, addr, new_below)` (mm/mmap.c, 2.6.34): the new vma is
@@ -260,9 +362,15 @@ macro_rules! chain_rmap {
                 addr: usize,
                 new_below: bool,
             ) -> i32 {
+                // LEFT OUT: `err = -ENOMEM` (the error paths below are never taken); the
+                // hugetlb alignment check (no hugetlb vmas); `kmem_cache_alloc`: the new vma
+                // is the unused slot `new` the caller gives.
                 let v = &mm.vmas[vma];
                 let n = &mm.vmas[new];
                 // most fields are the same, copy all, and then fixup
+                // MODEL: `*new = *vma` as a copy of the fields the model has: vm_start, vm_end
+                // and vm_pgoff here, anon_vma and vm_mm below (the tool pairs `*new = *vma`
+                // with vm_mm's).
                 let (start, end, pgoff) = (
                     READ_ONCE(&v.vm_start),
                     READ_ONCE(&v.vm_end),
@@ -271,11 +379,15 @@ macro_rules! chain_rmap {
                 WRITE_ONCE(&n.vm_start, start);
                 WRITE_ONCE(&n.vm_end, end);
                 WRITE_ONCE(&n.vm_pgoff, pgoff);
+                // LEFT OUT: `if (!new) goto out_err;` (the tool pairs its `if` with the copy
+                // of vm_pgoff above): the slot always exists.
+                // MODEL: the copy of `anon_vma`, part of `*new = *vma`.
                 n.anon_vma.set(v.anon_vma.get());
                 n.vm_mm.set(v.vm_mm.get());
+                // LEFT OUT: `INIT_LIST_HEAD(&new->anon_vma_chain)`: the slot's chain head is
+                // empty (the machine starts every head empty, and a slot is used once).
+                // MODEL: ghost state: the slot is a live vma (a walk may reach it).
                 n.freed.set(false);
-
-                // INIT_LIST_HEAD(&new->anon_vma_chain): the slot's chain head is empty.
 
                 if new_below {
                     WRITE_ONCE(&n.vm_end, addr);
@@ -283,6 +395,9 @@ macro_rules! chain_rmap {
                     WRITE_ONCE(&n.vm_start, addr);
                     WRITE_ONCE(&n.vm_pgoff, pgoff + ((addr - start) >> PAGE_SHIFT));
                 }
+                // LEFT OUT: `mpol_dup`/`vma_set_policy` and its error: the models' vmas have no
+                // mempolicy.
+                // MODEL: new's bounds, for the trace and for `new->vm_start` in the call below.
                 let (ns, ne) = (READ_ONCE(&n.vm_start), READ_ONCE(&n.vm_end));
                 ktrace!(
                     "__split_vma",
@@ -290,8 +405,11 @@ macro_rules! chain_rmap {
                 );
 
                 if anon_vma_clone::<$t>(mm, new, vma) != 0 {
+                    // MODEL: `goto out_free_mpol` (never taken: the pool never runs dry).
                     return -ENOMEM;
                 }
+                // LEFT OUT: `get_file`/`added_exe_file_vma` and `vm_ops->open`: anonymous
+                // vmas, without vm_ops.
 
                 let err = if new_below {
                     V::vma_adjust(
@@ -307,16 +425,25 @@ macro_rules! chain_rmap {
                 };
 
                 // Success.
+                // LEFT OUT: `if (!err) return 0;` and the error path (vm_ops->close, fput,
+                // `unlink_anon_vmas(new)`, `mpol_put`, `kmem_cache_free`): vma_adjust fails
+                // only if anon_vma_clone does, which the models' pool never lets happen.
                 err
             }
 
-            /// `page_referenced_anon(page, mem_cont, vm_flags)` (mm/rmap.c, 2.6.34).
+            /// `page_referenced_anon(page, mem_cont, vm_flags)` (mm/rmap.c, 2.6.34), with
+            /// `page_referenced_one(page, vma, address, &mapcount, vm_flags)` written inline.
             fn page_referenced_anon(mm: &Mm, page: PageId) -> usize {
                 let mut referenced = 0;
                 let Some((anon_vma, lock)) = page_lock_anon_vma::<$t>(mm, page) else {
+                    // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
                     return referenced;
                 };
                 let mut mapcount = page_mapcount(mm, page);
+                // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk
+                // of the list's nodes: `list_next` fails on a poisoned link, `avc_vma` is
+                // `avc->vma`.
+                // LEFT OUT: that loop header is this `while`, `vma = avc->vma` is `avc_vma`.
                 let head = mm.anon_vma_head(anon_vma);
                 let mut node = list_next(mm, "page_referenced_anon", head);
                 while node != head {
@@ -324,14 +451,28 @@ macro_rules! chain_rmap {
                     let address = vma_address(mm, page, vma);
                     // page_referenced_one(page, vma, address, &mapcount, vm_flags)
                     if address != EFAULT && page_check_address(mm, page, vma, address) {
+                        // LEFT OUT: `continue` on -EFAULT is the `if` above; the `mem_cont`
+                        // skip: no memcg (the model's reclaim walks the whole machine).
+                        // `referenced += page_referenced_one(...)` is written inline: its
+                        // `pte = page_check_address(...); if (!pte) goto out;` is the `&&`
+                        // above; its VM_LOCKED branch (no mlocked vmas), young bit test and
+                        // swap token (the model counts every mapping found as referenced:
+                        // its rmap invariant), pte unlock (no pte lock) and vm_flags: left
+                        // out.
+                        // MODEL: page_referenced_one's `referenced++` and `(*mapcount)--`,
+                        // for every mapping found.
                         referenced += 1;
                         mapcount -= 1;
+                        // MODEL: the C tests `if (!mapcount) break;` after every vma; here
+                        // only after a mapping found, the only time mapcount changes.
                         if mapcount == 0 {
                             break;
                         }
                     }
+                    // MODEL: the loop's step to the next entry.
                     node = list_next(mm, "page_referenced_anon", node);
                 }
+                // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard.
                 drop(lock); // page_unlock_anon_vma()
                 ktrace!(
                     "page_referenced_anon",
@@ -342,23 +483,39 @@ macro_rules! chain_rmap {
 
             /// `try_to_unmap_anon(page, TTU_MIGRATION)` (mm/rmap.c, 2.6.34).
             fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32 {
+                // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as
+                // a name for SWAP_AGAIN).
                 let mut ret = SWAP_AGAIN;
                 let Some((anon_vma, lock)) = page_lock_anon_vma::<$t>(mm, page) else {
+                    // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
+                    // MODEL: `return ret`.
                     return ret;
                 };
+                // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk
+                // of the list's nodes: `list_next` fails on a poisoned link, `avc_vma` is
+                // `avc->vma`.
+                // LEFT OUT: that loop header is this `while`, `vma = avc->vma` is `avc_vma`.
                 let head = mm.anon_vma_head(anon_vma);
                 let mut node = list_next(mm, "try_to_unmap_anon", head);
                 while node != head {
                     let vma = avc_vma(mm, "try_to_unmap_anon", node);
+                    // LEFT OUT: 012f1800 (2.6.35 on): a8bef8ff's `if (PAGE_MIGRATION && (flags
+                    // & TTU_MIGRATION) && is_vma_temporary_stack(vma)) continue;`: no vma of
+                    // these models is a temporary exec stack (VM_STACK_INCOMPLETE_SETUP).
                     let address = vma_address(mm, page, vma);
                     if address != EFAULT {
+                        // LEFT OUT: `continue` on -EFAULT is the `if` above.
                         ret = try_to_unmap_one(mm, page, vma, address);
                         if ret != SWAP_AGAIN || !page_mapped(mm, page) {
                             break;
                         }
                     }
+                    // MODEL: the loop's step to the next entry.
                     node = list_next(mm, "try_to_unmap_anon", node);
                 }
+                // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard;
+                // `return ret` is the tail `ret`.
+                // MODEL: the guard's drop; the tail `ret`.
                 drop(lock); // page_unlock_anon_vma()
                 ret
             }

@@ -27,8 +27,8 @@ impl VmaAdjust for Variant {
     };
     type Rmap = RootChainRmap;
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, lespinasse-v2), anonymous vmas: the
-    /// file (`mapping`, prio tree) paths are left out.
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, lespinasse-v2), anonymous vmas:
+    /// the file (`mapping`, prio tree) paths are left out.
     fn vma_adjust(
         mm: &Mm,
         vma: VmaId,
@@ -37,20 +37,32 @@ impl VmaAdjust for Variant {
         pgoff: usize,
         insert: Option<VmaId>,
     ) -> i32 {
+        // LEFT OUT: `mm = vma->vm_mm`: the machine `mm` is passed in; a vma's mm is its
+        // `vm_mm` index, read where the page table is (`pte_slot`).
         let v = &mm.vmas[vma];
         let mut next = v.vm_next.get();
         let mut end = end;
         let mut importer: Option<VmaId> = None;
+        // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
+        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
         let mut anon_vma: Option<AnonVmaId> = None;
+        // LEFT OUT: the declarations this version's C has after `anon_vma` (`root`, `file`):
+        // anonymous vmas, see above.
         let mut adjust_next: isize = 0;
         let mut remove_next = 0;
+        // MODEL: `goto again` (into the first branch below) is the loop's `continue` with
+        // `again` set; the loop re-tests `next && !insert`, which holds there (mprotect case 6
+        // removes a second next that exists, and has no insert).
         let mut again = false;
 
         loop {
             if let (Some(nx), None) = (next, insert) {
                 let nv = &mm.vmas[nx];
+                // MODEL: next's bounds read once (only this mmap_sem holder writes them).
                 let (n_start, n_end) = (READ_ONCE(&nv.vm_start), READ_ONCE(&nv.vm_end));
                 let mut exporter: Option<VmaId> = None;
+                // LEFT OUT: `if (end >= next->vm_end)` is the test below: its `again ||` is the
+                // `again:` label inside that branch.
 
                 if again || end >= n_end {
                     // vma expands, overlapping all the next, and perhaps the one after too
@@ -77,6 +89,10 @@ impl VmaAdjust for Variant {
                 // Easily overlooked: when mprotect shifts the boundary, make sure the expanding
                 // vma has anon_vma set if the shrinking vma had, to cover any anon pages
                 // imported.
+                // LEFT OUT: `if (exporter && exporter->anon_vma && !importer->anon_vma)` and
+                // `if (anon_vma_clone(importer, exporter))` are the next three lines, with the
+                // model's names `exp` and `imp`.
+                // MODEL: those tests and the call, as `if let` on the Options.
                 if let (Some(exp), Some(imp)) = (exporter, importer) {
                     if mm.vmas[exp].anon_vma.get().is_some()
                         && mm.vmas[imp].anon_vma.get().is_none()
@@ -84,10 +100,15 @@ impl VmaAdjust for Variant {
                         if anon_vma_clone::<RootChainRmap>(mm, imp, exp) != 0 {
                             return -ENOMEM;
                         }
+                        // LEFT OUT: `importer->anon_vma = exporter->anon_vma` is the next line.
+                        // MODEL: that assignment, with the model's names.
                         mm.vmas[imp].anon_vma.set(mm.vmas[exp].anon_vma.get());
                     }
                 }
             }
+
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
+            // vmas only (no mapping, truncate_count or prio tree).
 
             // When changing only vma->vm_end, we don't really need anon_vma lock. This is a
             // fairly rare case by itself, but the anon_vma lock may be shared between many
@@ -103,10 +124,17 @@ impl VmaAdjust for Variant {
                         && anon_vma != next.and_then(|nx| mm.vmas[nx].anon_vma.get())
                 );
             } else if adjust_next != 0 {
+                // MODEL: the `&& next->anon_vma` of the C's `else if`, as a second test that
+                // also names next `nx`.
                 if let Some(nx) = next.filter(|&nx| mm.vmas[nx].anon_vma.get().is_some()) {
                     anon_vma = mm.vmas[nx].anon_vma.get();
                 }
             }
+            // MODEL: the anon_vma lock as a guard (counted for the lock statistics), released by
+            // `drop(lock)` below.
+            // LEFT OUT: `if (anon_vma) anon_vma_lock(anon_vma)` (=
+            // `spin_lock(&anon_vma->root->lock)`) is this guard (the tool cannot pair the two);
+            // `if (root) { flush_dcache_mmap_lock; vma_prio_tree_remove ... }`: file vmas only.
             let lock = anon_vma.map(|av| anon_vma_root_lock_for_adjust(mm, av));
             ktrace!(
                 "vma_adjust",
@@ -117,13 +145,21 @@ impl VmaAdjust for Variant {
                 }
             );
 
+            // MODEL: the C's plain stores of vm_start, vm_end, vm_pgoff (and next's below) in
+            // program order: a compiler reordering of them is not explored (x86 keeps the
+            // order of stores it is given).
             WRITE_ONCE(&v.vm_start, start);
             WRITE_ONCE(&v.vm_end, end);
             WRITE_ONCE(&v.vm_pgoff, pgoff);
             if adjust_next != 0 {
+                // MODEL: `next` as the vma it names.
                 let nv = &mm.vmas[next.expect("adjust_next needs next")];
                 let ns = READ_ONCE(&nv.vm_start) as isize + (adjust_next << PAGE_SHIFT);
+                // MODEL: each `+=` is a read and a store of the word (rmap walks read it
+                // racily), signed arithmetic for the negative `adjust_next`.
                 WRITE_ONCE(&nv.vm_start, ns as usize);
+                // LEFT OUT: `next->vm_pgoff += adjust_next;` is the two lines below; `if (root)
+                // { vma_prio_tree_insert ...; flush_dcache_mmap_unlock }`: file vmas only.
                 let np = READ_ONCE(&nv.vm_pgoff) as isize + adjust_next;
                 WRITE_ONCE(&nv.vm_pgoff, np as usize);
             }
@@ -132,26 +168,40 @@ impl VmaAdjust for Variant {
                 // vma_merge has merged next into vma, and needs us to remove next before
                 // dropping the locks.
                 __vma_unlink(mm, next.expect("remove_next needs next"), vma);
+                // LEFT OUT: `if (file) __remove_shared_vm_struct(next, file, mapping)`: file
+                // vmas only.
             } else if let Some(insert) = insert {
                 // split_vma has split insert from vma, and needs us to insert it before
                 // dropping the locks (it may either follow vma or precede it).
                 __insert_vm_struct(mm, insert);
             }
 
+            // LEFT OUT: `if (anon_vma) anon_vma_unlock(anon_vma)` is this drop of the guard; `if
+            // (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only.
+            // MODEL: the guard's drop.
             drop(lock); // if (anon_vma) anon_vma_unlock(anon_vma);
 
             if remove_next != 0 {
+                // LEFT OUT: `if (file) { fput(file); ... removed_exe_file_vma }`: file vmas.
+                // `if (next->anon_vma)` is the test below (`nx` is next).
+                // MODEL: `next` as the vma it names; `if (next->anon_vma)` with that name.
                 let nx = next.expect("remove_next needs next");
                 if mm.vmas[nx].anon_vma.get().is_some() {
                     anon_vma_merge::<RootChainRmap>(mm, vma, nx);
                 }
-                // mm->map_count--; mpol_put(vma_policy(next));
+                // LEFT OUT: `mm->map_count--`, `mpol_put(vma_policy(next))`: no map count or
+                // mempolicy in the models; `kmem_cache_free(vm_area_cachep, next)` is the next
+                // line.
+                // MODEL: the free marks the slot freed, so that a walk reaching it fails.
                 kmem_cache_free_vma(mm, nx);
                 // In mprotect's case 6 (see comments on vma_merge), we must remove another next
                 // too. It would clutter up the code too much to do both in one go.
                 if remove_next == 2 {
                     next = v.vm_next.get();
                     again = true;
+                    // MODEL: `goto again` (with `again` set above); `break` ends the loop.
+                    // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB),
+                    // which the models do not have.
                     continue;
                 }
             }

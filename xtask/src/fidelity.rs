@@ -27,8 +27,15 @@ pub struct Args {
 
 pub fn run(a: &Args) -> u8 {
     for p in [&a.html, &a.json].into_iter().flatten() {
-        if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
-            eprintln!("xtask fidelity: cannot write {}: no directory {}", p.display(), d.display());
+        if let Some(d) = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        {
+            eprintln!(
+                "xtask fidelity: cannot write {}: no directory {}",
+                p.display(),
+                d.display()
+            );
             return 2;
         }
     }
@@ -41,19 +48,34 @@ pub fn run(a: &Args) -> u8 {
     };
     print!("{}", mmcheck_fidelity::table(&r));
     if a.show {
-        let width = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(160);
+        let width = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(160);
         for v in &r.variants {
-            for f in v.functions.iter().filter(|f| a.function.as_ref().is_none_or(|n| *n == f.function)) {
+            for f in v
+                .functions
+                .iter()
+                .filter(|f| a.function.as_ref().is_none_or(|n| *n == f.function))
+            {
                 println!("\n[{}] {}", v.id, mmcheck_fidelity::side_by_side(f, width));
             }
         }
     }
     for v in &r.variants {
         if !v.rust_without_c.is_empty() {
-            println!("{}: Rust with no C stored for this version (unverified): {}", v.id, v.rust_without_c.join("; "));
+            println!(
+                "{}: Rust with no C stored for this version (unverified): {}",
+                v.id,
+                v.rust_without_c.join("; ")
+            );
         }
         if !v.pending.is_empty() {
-            println!("{}: C held for models still to come: {}", v.id, v.pending.join(", "));
+            println!(
+                "{}: C held for models still to come: {}",
+                v.id,
+                v.pending.join(", ")
+            );
         }
     }
     let problems = mmcheck_fidelity::problem_lines(&r);
@@ -77,6 +99,10 @@ pub fn run(a: &Args) -> u8 {
             return 2;
         }
     }
-    println!("fidelity: {} variant(s), {} problem(s)", r.variants.len(), problems.len());
+    println!(
+        "fidelity: {} variant(s), {} problem(s)",
+        r.variants.len(),
+        problems.len()
+    );
     u8::from(!problems.is_empty())
 }

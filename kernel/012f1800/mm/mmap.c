@@ -13,10 +13,11 @@
  *            linux-2.6.34/mm/mmap.c" (sjp38/lore-linux-mm, index id 11149639632); its diffstat
  *            (rmap.h, ksm.c, migrate.c, mmap.c: 4 files) matches the commit's.
  * status:    partial
- * holds:     vma_adjust
+ * holds:     vma_adjust, expand_downwards
  * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink
  *            (the patch's mmap.c hunks touch only vma_adjust and vm_lock_anon_vma /
  *            vm_unlock_anon_vma, which are not modelled)
+ * pending:   expand_downwards (for a model of stack growth against the rmap walks)
  * notes:     The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6 +579,17 @@,
  *            @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust
  *            (kernel/linux-2.6.34/mm/mmap.c), whose lines match every context line. The lock
@@ -25,6 +26,17 @@
  *            posting's "linux-2.6.34" base is 2.6.34 plus mmotm (it has external_refcount),
  *            whose vma_adjust is the same. Release: not in 2.6.35.7's tree (which still
  *            locks anon_vma->lock), so 2.6.36 (see the report).
+ *            expand_downwards is not touched by 012f1800 itself: its text here is the one
+ *            at 012f1800, after the series' 1/5 ("[PATCH 1/5] rename anon_vma_lock to
+ *            vma_lock_anon_vma", Rik van Riel, linux-mm 12 May 2010,
+ *            <20100512133931.14c79d22@annuminas.surriel.com>, hunks @@ -1762,7 and
+ *            @@ -1783,7) and Eric B Munson's perf mmap_data patch (index files 11857702803 /
+ *            10896848380, hunk @@ -1781,6, perf_event_mmap), on linux-2.6.34's text (lines
+ *            outside the hunks as there). That both are in the tree at 012f1800 and that
+ *            nothing else touched expand_downwards before 2.6.36 is UNVERIFIED (no
+ *            2.6.35/2.6.36 mm/mmap.c was found). The root lock comes from rmap.h's
+ *            vma_lock_anon_vma at 012f1800, not from this function. Staged in
+ *            notes/vma-new-staging by the helper of notes/vma-new.md.
  */
 
 /*
@@ -195,4 +207,48 @@ again:			remove_next = 1 + (end > next->vm_end);
 	validate_mm(mm);
 
 	return 0;
+}
+
+/* mmcheck: partial: from the hunks named in the header; see notes */
+static int expand_downwards(struct vm_area_struct *vma,
+				   unsigned long address)
+{
+	int error;
+
+	/*
+	 * We must make sure the anon_vma is allocated
+	 * so that the anon_vma locking is not a noop.
+	 */
+	if (unlikely(anon_vma_prepare(vma)))
+		return -ENOMEM;
+
+	address &= PAGE_MASK;
+	error = security_file_mmap(NULL, 0, 0, 0, address, 1);
+	if (error)
+		return error;
+
+	vma_lock_anon_vma(vma);
+
+	/*
+	 * vma->vm_start/vm_end cannot change under us because the caller
+	 * is required to hold the mmap_sem in read mode.  We need the
+	 * anon_vma lock to serialize against concurrent expand_stacks.
+	 */
+
+	/* Somebody else might have raced and expanded it already */
+	if (address < vma->vm_start) {
+		unsigned long size, grow;
+
+		size = vma->vm_end - address;
+		grow = (vma->vm_start - address) >> PAGE_SHIFT;
+
+		error = acct_stack_growth(vma, size, grow);
+		if (!error) {
+			vma->vm_start = address;
+			vma->vm_pgoff -= grow;
+			perf_event_mmap(vma);
+		}
+	}
+	vma_unlock_anon_vma(vma);
+	return error;
 }

@@ -18,6 +18,11 @@
  *                spells the comment "The root anon_vma's spinlock" after akpm's typo fix);
  *            lines outside their hunks from luckasfb/OT_903D-kernel-2.6.35.7
  *            kernel/mm/rmap.c @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (2.6.35.7).
+ *            page_lock_anon_vma and page_unlock_anon_vma also agree with the '-' and context
+ *            lines of Hugh Dickins's <alpine.LSU.2.00.1008252305540.19107@sister.anvils>
+ *            (linux-mm, 25 Aug 2010, against 2.6.36-rc2) and with Rik van Riel's anon_vma_lock
+ *            conversion as quoted in linux-mm (index file 11460551863, hunk @@ -311,7 +311,7
+ *            @@ "page_unlock_anon_vma"): staged by the helper of notes/vma-new.md.
  * status:    partial
  * holds:     anon_vma_prepare, anon_vma_chain_link, anon_vma_fork, anon_vma_unlink,
  *            page_lock_anon_vma, page_unlock_anon_vma, try_to_unmap_anon, rmap_walk_anon

@@ -23,6 +23,8 @@
  * unchanged: mark_page_accessed, __lru_cache_add, lru_cache_add_lru, lru_add_drain,
  *            release_pages, __pagevec_release (not touched by [P1], [P2]; THP's [P3] swap.c
  *            hunks do not touch them either)
+ * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
+ *            lru_rotate pagevec: nothing queues on it in the current models)
  * notes:     [P1] and [P2] applied to the 2011-01-04 file. That the merged d8505dee and
  *            744ed144 are byte-identical to these postings is UNVERIFIED (only 744ed144's
  *            message was seen, on git.karo-electronics.de, and it matches [P2]'s). CONFIG_SMP

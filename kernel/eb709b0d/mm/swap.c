@@ -27,6 +27,9 @@
  *            drain_cpu_pagevecs, deactivate_page, ____pagevec_lru_add_fn, ____pagevec_lru_add
  * unchanged: mark_page_accessed, __lru_cache_add, lru_cache_add_lru, lru_add_drain,
  *            release_pages, __pagevec_release ([S] = [N] = the root folder's text)
+ * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page,
+ *            lru_deactivate_fn, deactivate_page (the lru_rotate and lru_deactivate pagevecs:
+ *            nothing queues on them in the current models)
  * notes:     eb709b0d itself changes only __activate_page (new, from activate_page's body),
  *            activate_page_drain (new), activate_page (batched, CONFIG_SMP; UP form calls
  *            __activate_page under lru_lock) and drain_cpu_pagevecs (+activate_page_drain);

@@ -13,6 +13,10 @@
  * holds:     remove_migration_pte, remove_migration_ptes
  * unchanged: (none of the modelled migrate.c functions is unchanged from linux-2.6.31:
  *            remove_anon_migration_ptes is gone, replaced by rmap_walk() -> rmap_walk_anon)
+ * removed:   remove_anon_migration_ptes (Hugh Dickins's ksm 7/9, 2.6.33: rmap_walk instead)
+ * pending:   remove_migration_ptes (modelled all the same: ChainRmap's remove_migration_ptes is
+ *            its one call, rmap_walk_anon with rmap_one = remove_migration_pte, which the
+ *            fidelity tool reads as a trait's dispatch, not as a mirror; see rmap_walk_anon)
  * notes:     remove_migration_pte: (1)'s post-image; its 9 lines between the hunks
  *            (is_write_migration_entry ... page_add_file_rmap) from (2). The last statement is
  *            "update_mmu_cache(vma, addr, pte);" as in (1): 2.6.35 passes ptep (2.6.35.7 reads

@@ -10,12 +10,26 @@
  *                named by the index;
  *            (2) luckasfb/OT_903D-kernel-2.6.35.7 kernel/mm/mmap.c
  *                @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (a 2.6.35.7 tree, block comments
- *                outside functions stripped by its owner; has the 2.6.35.y vm_prev backport).
+ *                outside functions stripped by its owner; has the 2.6.35.y vm_prev backport);
+ *            (3) for expand_downwards: three patches against mm/mmap.c blob 456ec6f
+ *                (2.6.34-rc7), linux-mm: Rik van Riel, "[PATCH 1/5] rename anon_vma_lock to
+ *                vma_lock_anon_vma", 12 May 2010, <20100512133931.14c79d22@annuminas.surriel.com>
+ *                (hunks @@ -1762,7 and @@ -1783,7: lines 1762-1768, 1783-1789); Rik van
+ *                Riel's RFC "anon_vma_chain_lock" patch (index file 11025663682, hunk
+ *                @@ -1749,6: lines 1749-1755); Eric B Munson's perf mmap_data patch (index
+ *                files 11857702803 / 10896848380, hunk @@ -1781,6: lines 1781-1787);
+ *            (4) for expand_downwards' lines outside those hunks: index file 18640586887 (a
+ *                comment-stripped 2.6.33/2.6.34 mm/mmap.c: anon_vma_lock(vma), no
+ *                perf_event_mmap) for the code, index file 18264635091 (a 2.6.38-era
+ *                expand_downwards with the same comments) for the comments.
  * status:    partial
- * holds:     __vma_link, vma_adjust, __split_vma
+ * holds:     __vma_link, vma_adjust, expand_downwards, __split_vma
  * unchanged: __vma_link_list, __insert_vm_struct, __vma_unlink (compared with (1); their text
  *            is linux-2.6.31's; __insert_vm_struct no longer links the anon_vma only because
  *            __vma_link changed)
+ * removed:   split_vma (2.6.31's body is __split_vma's; the split_vma of 2.6.34 is a wrapper
+ *            that checks map_count and calls __split_vma, which no model calls)
+ * pending:   expand_downwards (for a model of stack growth against the rmap walks)
  * notes:     __vma_link, vma_adjust: (1). The vma_adjust text agrees with every context line of
  *            the 2.6.34-based hunks of Mel Gorman's V6/V7 (May 2010) and Rik van Riel's
  *            "always lock the root (oldest) anon_vma" v3 (26 May 2010), so it is 2.6.34's as
@@ -24,6 +38,11 @@
  *            __split_vma: (2) (2.6.35.7); 2.6.34's is believed identical (UNVERIFIED).
  *            Commit of the exporter/importer form ("vma_adjust: fix the copying of anon_vma
  *            chains", Linus Torvalds): id 287d97ac and release UNVERIFIED here.
+ *            expand_downwards: lines 1756-1761 and 1769-1780 are in no hunk of (3): they are
+ *            (4)'s; the gap sizes match the hunk offsets (6 and 12 lines). Its
+ *            anon_vma_lock(vma) is rmap.h's vma helper (kernel/linux-2.6.31), which locks
+ *            vma->anon_vma->lock: the vma's own, newest anon_vma. Staged by the helper of
+ *            notes/vma-new.md; merged here as pending (no model of stack growth yet).
  */
 
 static void
@@ -189,6 +208,49 @@ again:			remove_next = 1 + (end > next->vm_end);
 	validate_mm(mm);
 
 	return 0;
+}
+
+/* mmcheck: partial: from the hunks of (3) and (4); see notes */
+static int expand_downwards(struct vm_area_struct *vma,
+				   unsigned long address)
+{
+	int error;
+
+	/*
+	 * We must make sure the anon_vma is allocated
+	 * so that the anon_vma locking is not a noop.
+	 */
+	if (unlikely(anon_vma_prepare(vma)))
+		return -ENOMEM;
+
+	address &= PAGE_MASK;
+	error = security_file_mmap(NULL, 0, 0, 0, address, 1);
+	if (error)
+		return error;
+
+	anon_vma_lock(vma);
+
+	/*
+	 * vma->vm_start/vm_end cannot change under us because the caller
+	 * is required to hold the mmap_sem in read mode.  We need the
+	 * anon_vma lock to serialize against concurrent expand_stacks.
+	 */
+
+	/* Somebody else might have raced and expanded it already */
+	if (address < vma->vm_start) {
+		unsigned long size, grow;
+
+		size = vma->vm_end - address;
+		grow = (vma->vm_start - address) >> PAGE_SHIFT;
+
+		error = acct_stack_growth(vma, size, grow);
+		if (!error) {
+			vma->vm_start = address;
+			vma->vm_pgoff -= grow;
+		}
+	}
+	anon_vma_unlock(vma);
+	return error;
 }
 
 /* mmcheck: partial: the 2.6.35.7 text of luckasfb/OT_903D-kernel-2.6.35.7 (neighbour) */

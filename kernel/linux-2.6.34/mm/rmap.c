@@ -24,6 +24,13 @@
  * unchanged: vma_address, page_check_address (linux-2.6.31's text; vma_address's declaration
  *            and comment lines are the context of Mel Gorman's V7 hunk of 7 May 2010, the
  *            body is (1)'s, identical to 2.6.31)
+ * removed:   anon_vma_link, __anon_vma_link, __anon_vma_merge (the anon_vma_chain rework,
+ *            5beb4930: anon_vma_fork, anon_vma_chain_link and rmap.h's anon_vma_merge ->
+ *            unlink_anon_vmas take their places)
+ * pending:   page_address_in_vma (no chain-era model calls it: remove_migration_pte gets its
+ *            address from rmap_walk_anon's vma_address), page_referenced_one (modelled, but
+ *            written inline in the chain-era page_referenced_anon, whose markers cover it: the
+ *            fidelity tool cannot align a callee written inside its caller's loop)
  * notes:     Every function is (1)'s text except: anon_vma_unlink's "empty =" line and
  *            rmap_walk_anon's comment, which are the '-' lines of (3); try_to_unmap_anon,
  *            which is (2)'s pre-image (no is_vma_temporary_stack() skip). Not checked

@@ -8,6 +8,8 @@
  * status:    unverified
  * holds:     isolate_migratepages
  * unchanged: -
+ * pending:   isolate_migratepages (stored for a compaction model: the path of Chris Mason's
+ *            crash; the models' migration isolates with isolate_lru_page)
  * notes:     NOT 2.6.37's (nor 2.6.38's) text: neither tree is stored. Known later additions
  *            present here: the lru_lock release every SWAP_CLUSTER_MAX pfns and on
  *            need_resched()/spin_is_contended() (Andrea Arcangeli / Mel Gorman, "[PATCH 2/2]

@@ -8,6 +8,9 @@
  * status:    unverified
  * holds:     putback_lru_pages, migrate_page_copy, unmap_and_move, migrate_pages
  * unchanged: -
+ * pending:   putback_lru_pages, migrate_page_copy, migrate_pages (stored for a migration
+ *            model with retries and the new page; unmap_and_move's not-moved tail is
+ *            mirrored by src/mm/lru.rs)
  * notes:     NOT 2.6.37's text: no 2.6.37 migrate.c was found. 2.6.37 differs at least in:
  *            unmap_and_move/migrate_pages have no "bool sync" argument (added by Mel Gorman's
  *            "mm: migration: allow migration to operate asynchronously and avoid synchronous

@@ -13,6 +13,8 @@
  * status:    unverified
  * holds:     truncate_complete_page, truncate_inode_pages_range
  * unchanged: -
+ * pending:   truncate_inode_pages_range (stored for a truncation model; the models call
+ *            truncate_complete_page directly)
  * notes:     no 2.6.37 truncate.c was found. truncate_complete_page below is [C]'s pre-image
  *            with its two cleancache lines (the comment and cleancache_flush_page(), which were
  *            in mmotm/linux-next only, not in 2.6.37) left out, and its head from [N]:

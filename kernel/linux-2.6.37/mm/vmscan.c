@@ -20,6 +20,8 @@
  *            clear_active_flags, isolate_lru_page, putback_lru_pages, update_isolated_counts,
  *            shrink_inactive_list, move_active_pages_to_lru, shrink_active_list
  * unchanged: -
+ * pending:   move_active_pages_to_lru, shrink_active_list (stored for a model of the active
+ *            list scan; the models reclaim from the inactive list only)
  * notes:     every function says what is known. "[N] only" = 2.6.39's text, not compared
  *            with 2.6.37. shrink_page_list and shrink_inactive_list are 2.6.39's text with the
  *            2.6.37 lines that differ listed in their comment (they are NOT 2.6.37 text).

@@ -18,16 +18,27 @@
  *            mm/hugetlb.c in the search index (file id 8324603: restore_reserve, no MAX_ORDER
  *            test) (same lines as the '+' side of the 2012 hugetlb_cgroup posting, index file
  *            id 35087818105).
+ *            dequeue_huge_page_node: linux-mm, Naoya Horiguchi, 18 Jul 2013, '[PATCH 7/8]
+ *            memory-hotplug: enable memory hotplug to handle hugepage', Message-Id
+ *            <1374183272-10153-8-git-send-email-n-horiguchi@ah.jp.nec.com> (diff against
+ *            v3.11-rc1: mm/hugetlb.c index fab29a1..9575e8a, hunk '@@ -518,9 +519,11 @@ static
+ *            struct page *dequeue_huge_page_node(struct hstate *h, int nid)'; index file id
+ *            13033115100), context and '-' lines; the last three lines (free_huge_pages_node,
+ *            return, '}') from linux-3.4 (outside the hunk).
  * status:    partial
- * holds:     enqueue_huge_page, update_and_free_page, free_huge_page, prep_new_huge_page
+ * holds:     enqueue_huge_page, dequeue_huge_page_node, update_and_free_page, free_huge_page,
+ *            prep_new_huge_page
  * unchanged: PageHuge (linux-3.4)
  * notes:     free_huge_page calls update_and_free_page() with hugetlb_lock held (verified in
  *            the 3.4 extract, in Joonsoo's 3.11-era context up to list_del() and in the 3.12+
  *            copies; the unlock-before-update_and_free_page form is much later).
  *            arch_clear_hugepage_flags() is taken from the 3.12+ copy: not verified for 3.10
- *            or 3.11. Not held (no 3.10/3.11 text found): dequeue_huge_page_node,
- *            alloc_huge_page, set_max_huge_pages, free_pool_huge_page,
- *            alloc_fresh_huge_page_node.
+ *            or 3.11. dequeue_huge_page_node (added by the compound fidelity helper): the
+ *            3.11-rc1 text; 3.6's activelist moves the page to h->hugepage_activelist
+ *            (list_move) where 3.4 had list_del, and set_page_refcounted() stays under
+ *            hugetlb_lock. Not held (no 3.10/3.11 text found): alloc_huge_page,
+ *            set_max_huge_pages, free_pool_huge_page ('Called with hugetlb_lock locked' per
+ *            its comment; it calls update_and_free_page()), alloc_fresh_huge_page_node.
  */
 
 static void enqueue_huge_page(struct hstate *h, struct page *page)
@@ -36,6 +47,21 @@ static void enqueue_huge_page(struct hstate *h, struct page *page)
 	list_move(&page->lru, &h->hugepage_freelists[nid]);
 	h->free_huge_pages++;
 	h->free_huge_pages_node[nid]++;
+}
+
+/* mmcheck: partial: 3.11-rc1 hunk context; the last three lines are linux-3.4's */
+static struct page *dequeue_huge_page_node(struct hstate *h, int nid)
+{
+	struct page *page;
+
+	if (list_empty(&h->hugepage_freelists[nid]))
+		return NULL;
+	page = list_entry(h->hugepage_freelists[nid].next, struct page, lru);
+	list_move(&page->lru, &h->hugepage_activelist);
+	set_page_refcounted(page);
+	h->free_huge_pages--;
+	h->free_huge_pages_node[nid]--;
+	return page;
 }
 
 static void update_and_free_page(struct hstate *h, struct page *page)

@@ -10,6 +10,9 @@
  * status:    unverified
  * holds:     set_page_count, set_page_refcounted, __get_page_tail_foll, get_page_foll
  * unchanged: (root variant)
+ * pending:   set_page_count (mirrored by src/page.rs, the model's struct page primitives,
+ *            which the fidelity tool does not read: listed here so that the tool
+ *            reports it instead of failing; added by the compound fidelity helper)
  * notes:     3.10 text; no 3.4 copy found. The 70b50f94 posting (3.2) has the two _foll
  *            functions with the same bodies (get_page_foll without its leading comment block).
  *            set_page_count/set_page_refcounted: long-standing, not checked for 3.4.

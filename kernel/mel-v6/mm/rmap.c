@@ -9,6 +9,9 @@
  *            10868706240), mm/rmap.c "index 85f203e..b511710"
  * status:    partial
  * holds:     anon_vma_lock_root, page_anon_vma_lock_root, rmap_walk_anon
+ * pending:   anon_vma_lock_root, page_anon_vma_lock_root (for a model of mel-v6's
+ *            rmap_walk_anon: the Rust walks as 2.6.34 does, a DISCREPANCY reported in
+ *            notes/fid-vma.md)
  * unchanged: every other modelled rmap.c function (the patch's rmap.c hunks add the two
  *            helpers and change rmap_walk_anon only; try_to_unmap_anon and
  *            page_referenced_anon still take only the page's anon_vma->lock)

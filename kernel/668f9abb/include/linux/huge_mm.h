@@ -11,6 +11,8 @@
  * holds:     (none: this commit deletes compound_trans_head; every former caller uses
  *            compound_head)
  * unchanged: -
+ * removed:   compound_trans_head (ca641514's block and the !THP #define are deleted;
+ *            field added by the compound fidelity helper, per kernel/README.md)
  * notes:     kernel/README.md has no convention for a deleted function: this
  *            header-only file records the deletion so the fidelity tool does not
  *            inherit ca641514's compound_trans_head. parent: 44518d2b.

@@ -23,6 +23,9 @@
  * status:    partial
  * holds:     compound_head, compound_tail_refcounted, get_huge_page_tail, get_page
  * unchanged: __compound_tail_refcounted (44518d2b)
+ * pending:   compound_tail_refcounted (no Rust mirror yet: the Rust variant 668f9abb is
+ *            the 3.10-stable backport, which does not have it; for the mainline 668f9abb
+ *            variant still to come; added by the compound fidelity helper)
  * notes:     compound_head is whole in 668f9abb's hunk. get_huge_page_tail is Oleg's
  *            version (BUG_ON(!PageTail), page->first_page) as it stood in Feb 2015
  *            (3.19): assumed unchanged since 3.14 (no change to it found in between).

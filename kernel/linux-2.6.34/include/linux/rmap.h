@@ -7,7 +7,13 @@
  *            @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (2.6.35.7, the neighbour)
  * status:    partial
  * holds:     anon_vma_merge
- * unchanged: anon_vma_lock, anon_vma_unlock (the vma-argument forms; same text in 2.6.35.7)
+ * unchanged: anon_vma_lock, anon_vma_unlock (the vma-argument forms; same text in 2.6.35.7,
+ *            and in the '-' and context lines of include/linux/rmap.h blob d25bd22
+ *            (2.6.34-rc7) in Rik van Riel's "[PATCH 1/5] rename anon_vma_lock to
+ *            vma_lock_anon_vma" (linux-mm, 12 May 2010,
+ *            <20100512133931.14c79d22@annuminas.surriel.com>, hunk @@ -90,14; its last two
+ *            lines of anon_vma_unlock are outside the hunk): linux-2.6.31's text, pending
+ *            there)
  * notes:     anon_vma_merge came with the anon_vma_chain rework (5beb4930, 2.6.34); the
  *            2.6.34 text is believed identical to 2.6.35.7's (UNVERIFIED). 2.6.34 has no
  *            anon_vma_lock(struct anon_vma *) yet: that inline is added by the first patches of

@@ -15,6 +15,9 @@
  *            page_count, get_huge_page_tail, get_page, set_compound_page_dtor,
  *            get_compound_page_dtor, compound_order, set_compound_order
  * unchanged: (root variant)
+ * pending:   page_mapcount (mirrored by src/page.rs, the model's struct page primitives,
+ *            which the fidelity tool does not read: listed here so that the tool
+ *            reports it instead of failing; added by the compound fidelity helper)
  * notes:     All but compound_lock/compound_unlock are 3.10 text: no 3.4 include/linux/mm.h
  *            was found; they are believed unchanged 3.2-3.10 (not checked).
  *            get_huge_page_tail() is defined here (include/linux/mm.h), not in

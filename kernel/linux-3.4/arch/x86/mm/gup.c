@@ -4,9 +4,11 @@
  * variant:   linux-3.4
  * file:      arch/x86/mm/gup.c
  * source:    a comment-stripped pre-3.8 arch/x86/mm/gup.c in the search index (file id
- *            501858048: gup_pmd_range tests pmd_large(pmd) only); the comment '/* hugepages
- *            are never "special" */' from a 3.14+ arch/x86/mm/gup.c in the search index (file
- *            id 65875868117, VM_BUG_ON_PAGE form).
+ *            501858048: gup_pmd_range tests pmd_large(pmd) only); the comment 'hugepages are
+ *            never "special"' in gup_huge_pmd from a 3.14+ arch/x86/mm/gup.c in the search
+ *            index (file id 65875868117, VM_BUG_ON_PAGE form). (Header fixed by the compound
+ *            fidelity helper: it quoted that comment with its delimiters, which ended this
+ *            header comment early, so the fidelity tool could not read the functions.)
  * status:    partial
  * holds:     get_head_page_multiple, gup_huge_pmd
  * unchanged: (root variant)

@@ -10,6 +10,10 @@
  *            __ticket_spin_is_locked, __ticket_spin_is_contended, arch_spin_lock,
  *            arch_spin_unlock (CONFIG_PARAVIRT_SPINLOCKS=n; NR_CPUS < 256 and >= 256 forms)
  * unchanged: -
+ * pending:   __ticket_spin_lock, __ticket_spin_trylock, __ticket_spin_unlock,
+ *            __ticket_spin_is_locked, __ticket_spin_is_contended, arch_spin_lock,
+ *            arch_spin_unlock (stored for a benchmark lock that mimics x86's FIFO ticket
+ *            lock; the checkers' spinlock is the model's own, src/sync)
  * notes:     2.6.39's text; no 2.6.37 or 3.0 x86 spinlock.h is stored. The same ticket-lock
  *            asm (xaddw on the 16-bit slock, spin comparing the two bytes, "rep ; nop",
  *            unlock = "incb" of the head byte) appears, with raw_spinlock_t, in pre-2.6.33
