@@ -30,12 +30,13 @@ pub fn problems() -> Vec<String> {
         if s.coverage == Coverage::Uncovered {
             p.push(format!(
                 "{}: '{}' has neither a killing mutant nor an argument",
-                s.variant, s.name
+                s.variants.join(", "),
+                s.name
             ));
         }
     }
     for v in safe_variants() {
-        if !table::safeguards().any(|s| s.variant == v) {
+        if !table::safeguards().any(|s| s.variants.contains(&v)) {
             p.push(format!("{v}: a SAFE variant that lists no safeguard"));
         }
     }
@@ -47,6 +48,12 @@ pub fn coverage_text(s: &Safeguard) -> String {
     match s.coverage {
         Coverage::Killed { mutant, claim } => format!("killed: mutant {mutant}, claim {claim}"),
         Coverage::Redundant { proof, because } => format!("redundant ({because}): {proof}"),
+        Coverage::OutOfScope { proof, because } => {
+            format!("out of the models' scope ({because}): {proof}")
+        }
+        Coverage::Unneeded { proof, because } => {
+            format!("not needed by the modelled readers ({because}): {proof}")
+        }
         Coverage::BlindSpot { proof, because } => {
             format!("checker blind spot ({because}): {proof}")
         }
@@ -63,12 +70,20 @@ pub fn markdown() -> String {
     );
     let _ = writeln!(s, "|---|---|---|---|---|");
     for v in safe_variants() {
-        for g in table::safeguards().filter(|g| g.variant == v) {
+        for g in table::safeguards().filter(|g| g.variants.contains(&v)) {
             let (mutant, by) = match g.coverage {
                 Coverage::Killed { mutant, claim } => (mutant.to_string(), claim.to_string()),
                 Coverage::Redundant { proof, because } => {
                     ("-".to_string(), format!("redundant: {because} ({proof})"))
                 }
+                Coverage::OutOfScope { proof, because } => (
+                    "-".to_string(),
+                    format!("out of the models' scope: {because} ({proof})"),
+                ),
+                Coverage::Unneeded { proof, because } => (
+                    "-".to_string(),
+                    format!("not needed by the modelled readers: {because} ({proof})"),
+                ),
                 Coverage::BlindSpot { proof, because } => (
                     "-".to_string(),
                     format!("checker blind spot: {because} ({proof})"),

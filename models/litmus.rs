@@ -1364,13 +1364,13 @@ pub fn mp_pobitlocks() -> Outcome {
                 WRITE_ONCE(&v.buf, 1);
                 bit_spin_lock(LOCK_BIT, &v.lockword);
                 WRITE_ONCE(&v.flag, 1);
-                bit_spin_unlock(LOCK_BIT, &v.lockword);
+                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
                 NONE
             },
             |v| {
                 bit_spin_lock(LOCK_BIT, &v.lockword);
                 let r0 = r(&v.flag);
-                bit_spin_unlock(LOCK_BIT, &v.lockword);
+                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
                 let r1 = r(&v.buf);
                 [r0, r1, 0, 0, 0]
             },
@@ -1388,13 +1388,13 @@ pub fn mp_porevbitlocks() -> Outcome {
                 let r0 = r(&v.flag);
                 bit_spin_lock(LOCK_BIT, &v.lockword);
                 let r1 = r(&v.buf);
-                bit_spin_unlock(LOCK_BIT, &v.lockword);
+                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
                 [r0, r1, 0, 0, 0]
             },
             |v| {
                 bit_spin_lock(LOCK_BIT, &v.lockword);
                 WRITE_ONCE(&v.buf, 1);
-                bit_spin_unlock(LOCK_BIT, &v.lockword);
+                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
                 WRITE_ONCE(&v.flag, 1);
                 NONE
             },
@@ -1416,14 +1416,14 @@ pub fn isa2_pooncebitlock_pooncebitlock_pombonce() -> Outcome {
                 bit_spin_lock(LOCK_BIT, &v.lockword);
                 WRITE_ONCE(&v.x, 1);
                 WRITE_ONCE(&v.y, 1);
-                bit_spin_unlock(LOCK_BIT, &v.lockword);
+                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
                 NONE
             },
             |v| {
                 bit_spin_lock(LOCK_BIT, &v.lockword);
                 let r0 = r(&v.y);
                 WRITE_ONCE(&v.z, 1);
-                bit_spin_unlock(LOCK_BIT, &v.lockword);
+                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
                 [r0, 0, 0, 0, 0]
             },
             |v| {

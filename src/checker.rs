@@ -97,12 +97,50 @@ fn start() {
 }
 
 /// Explore every interleaving of `f` within the bound (loom builds only).
+///
+/// Speed (issue #20): the exploration runs without recording events; only a failing claim
+/// needs a trace. loom's search is deterministic (the same depth-first order of schedules
+/// from the same start, or from the same checkpoint), so when an execution fails the
+/// exploration runs again with events recorded and stops at the same first failure. The
+/// second run must end with the same cause and message, or the result is an error. The
+/// executions reported are the first run's; the seconds are both runs'.
 pub fn explore(
     settings: &ExploreSettings,
     f: impl Fn() + Send + Sync + 'static,
 ) -> Result<Exploration, String> {
+    let f = std::sync::Arc::new(f);
+    let g = f.clone();
     start();
-    Ok(finish(driver::explore(settings, traced(f))?, true))
+    trace::set_recording(false);
+    let raw = driver::explore(settings, traced(move || g()));
+    trace::set_recording(true);
+    let first = finish(raw?, true);
+    let Some(failed) = &first.failure else {
+        return Ok(first);
+    };
+    start();
+    let quiet = ExploreSettings {
+        progress: None,
+        ..settings.clone()
+    };
+    let again = finish(driver::explore(&quiet, traced(move || f()))?, true);
+    let same = again
+        .failure
+        .as_ref()
+        .is_some_and(|a| a.cause == failed.cause && a.message == failed.message);
+    if !same {
+        return Err(format!(
+            "the recorded rerun did not end at the same failure: first run {:?} ({}), rerun {:?}",
+            failed.cause,
+            failed.message,
+            again.failure.as_ref().map(|a| (&a.cause, &a.message))
+        ));
+    }
+    Ok(Exploration {
+        failure: again.failure,
+        seconds: first.seconds + again.seconds,
+        ..first
+    })
 }
 
 /// Run `iterations` shuttle schedules of `f` from `seed` (shuttle builds only). A failing

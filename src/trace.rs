@@ -158,6 +158,14 @@ std::thread_local! {
     static DEBUG_VM: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
     static LOG: RefCell<Vec<Event>> = const { RefCell::new(Vec::new()) };
     static FAILURE: RefCell<Option<Failure>> = const { RefCell::new(None) };
+    static RECORDING: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether [`record`] keeps events (default: yes). An exhaustive exploration runs with it off
+/// and, when an execution fails, explores again with it on up to that failure
+/// (`checker::explore`): the events of the executions that pass are never formatted.
+pub fn set_recording(on: bool) {
+    RECORDING.with(|r| r.set(on));
 }
 
 /// CONFIG_DEBUG_VM of the kernel being modelled: whether `VM_BUG_ON()` is compiled in (its
@@ -185,10 +193,75 @@ pub fn clear_failure() {
     FAILURE.with(|f| f.borrow_mut().take());
 }
 
+/// The bit locks whose events a trace shows, as (function, event prefix, end of the page name):
+/// `compound_lock` "locked page#1", `compound_unlock` "unlocked page#1 (flags ..)",
+/// `slab_lock` "locked page#1 (PG_locked)", `slab_unlock` "__bit_spin_unlock page#1: ..".
+const LOCK_EVENTS: [(&str, &str, &str, bool); 4] = [
+    ("compound_lock", "PG_compound_lock", "locked ", true),
+    ("compound_unlock", "PG_compound_lock", "unlocked ", false),
+    ("slab_lock", "PG_locked", "locked ", true),
+    ("slab_unlock", "PG_locked", "__bit_spin_unlock ", false),
+];
+
+/// What a trace must never show (issue #20): two CPUs holding one lock at once, or a CPU
+/// releasing a lock it does not hold. Each lock event names its page; a lock is the bit and
+/// the page. Returns the first contradiction, with both steps.
+pub fn check_consistency(trace: &[Event]) -> Result<(), String> {
+    use std::collections::HashMap;
+    // (bit, page) -> (holder, step it took the lock)
+    let mut held: HashMap<(&str, String), (Option<usize>, usize)> = HashMap::new();
+    let who = |c: Option<usize>| c.map_or("the setup".to_string(), |c| format!("CPU{c}"));
+    for e in trace {
+        let Some(&(_, bit, prefix, acquire)) = LOCK_EVENTS
+            .iter()
+            .find(|(f, _, p, _)| e.func == *f && e.event.starts_with(p))
+        else {
+            continue;
+        };
+        let rest = &e.event[prefix.len()..];
+        let page: String = rest
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != ':')
+            .collect();
+        let key = (bit, page.clone());
+        if acquire {
+            if let Some((cpu, step)) = held.get(&key) {
+                return Err(format!(
+                    "step {}: {} takes {bit} of {page}, which {} holds since step {step}",
+                    e.step,
+                    who(e.cpu),
+                    who(*cpu)
+                ));
+            }
+            held.insert(key, (e.cpu, e.step));
+        } else {
+            match held.remove(&key) {
+                Some((cpu, _)) if cpu == e.cpu => {}
+                Some((cpu, step)) => {
+                    return Err(format!(
+                        "step {}: {} releases {bit} of {page}, which {} took at step {step}",
+                        e.step,
+                        who(e.cpu),
+                        who(cpu)
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "step {}: {} releases {bit} of {page}, which nobody holds",
+                        e.step,
+                        who(e.cpu)
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Record one step. `event` is only evaluated in checked builds.
 #[inline(always)]
 pub fn record(func: &'static str, event: impl FnOnce() -> String) {
-    if CHECKED {
+    if CHECKED && RECORDING.with(|r| r.get()) {
         // Format first: the log is never borrowed across anything that could reach a
         // scheduling point of the checker.
         let event = event();
@@ -314,4 +387,71 @@ macro_rules! ktrace {
     ($func:expr, $($arg:tt)*) => {
         $crate::trace::record($func, || format!($($arg)*))
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(step: usize, cpu: usize, func: &'static str, event: &str) -> Event {
+        Event {
+            step,
+            cpu: Some(cpu),
+            func: Cow::Borrowed(func),
+            event: event.to_string(),
+        }
+    }
+
+    #[test]
+    fn two_holders_of_one_bit_lock_are_reported() {
+        // The shape of issue #20's compound.1-debug-vm trace before the fix.
+        let bad = [
+            ev(11, 0, "compound_lock", "locked page#0"),
+            ev(14, 1, "compound_lock", "locked page#0"),
+            ev(
+                19,
+                0,
+                "compound_unlock",
+                "unlocked page#0 (flags 0x3 -> 0x1)",
+            ),
+        ];
+        let why = check_consistency(&bad).unwrap_err();
+        assert!(
+            why.contains(
+                "step 14: CPU1 takes PG_compound_lock of page#0, which CPU0 holds since step 11"
+            ),
+            "{why}"
+        );
+        let good = [
+            ev(11, 0, "compound_lock", "locked page#0"),
+            ev(
+                12,
+                0,
+                "compound_unlock",
+                "unlocked page#0 (flags 0x3 -> 0x1)",
+            ),
+            ev(14, 1, "compound_lock", "locked page#0"),
+            ev(15, 1, "compound_lock", "locked page#1"),
+            ev(16, 0, "slab_lock", "locked page#0 (PG_locked)"),
+            ev(
+                17,
+                0,
+                "slab_unlock",
+                "__bit_spin_unlock page#0: read flags 0x9, wrote 0x8 (non-atomic)",
+            ),
+        ];
+        assert_eq!(check_consistency(&good), Ok(()));
+        let foreign = [
+            ev(1, 0, "slab_lock", "locked page#2 (PG_locked)"),
+            ev(
+                2,
+                1,
+                "slab_unlock",
+                "__bit_spin_unlock page#2: read flags 0x1, wrote 0x0 (non-atomic)",
+            ),
+        ];
+        assert!(check_consistency(&foreign)
+            .unwrap_err()
+            .contains("which CPU0 took at step 1"));
+    }
 }

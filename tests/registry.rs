@@ -203,12 +203,14 @@ fn safeguard_rows_are_consistent() {
     use mmcheck::variant::Kind;
     use mmcheck_claims::table::Coverage;
     for s in table::safeguards() {
-        assert!(
-            table::all().any(|c| c.variant == s.variant && c.expected == Expected::Safe),
-            "safeguard '{}': variant {} has no SAFE claim",
-            s.name,
-            s.variant
-        );
+        assert!(!s.variants.is_empty(), "safeguard '{}': no variant", s.name);
+        for v in s.variants {
+            assert!(
+                table::all().any(|c| c.variant == *v && c.expected == Expected::Safe),
+                "safeguard '{}': variant {v} has no SAFE claim",
+                s.name,
+            );
+        }
         match s.coverage {
             Coverage::Killed { mutant, claim: id } => {
                 let m = registry::variant(mutant)
@@ -230,12 +232,34 @@ fn safeguard_rows_are_consistent() {
                     s.name
                 );
             }
-            Coverage::Redundant { proof, because } | Coverage::BlindSpot { proof, because } => {
+            Coverage::Redundant { proof, because }
+            | Coverage::OutOfScope { proof, because }
+            | Coverage::Unneeded { proof, because }
+            | Coverage::BlindSpot { proof, because } => {
                 assert!(!because.is_empty(), "safeguard '{}': say why", s.name);
                 proof_section_exists(proof)
                     .unwrap_or_else(|e| panic!("safeguard '{}': {e}", s.name));
             }
             Coverage::Uncovered => {}
+        }
+    }
+}
+
+/// A safeguard is written once (issue #21): no two rows carry the same kill or the same
+/// argument; a safeguard of shared code lists every variant that runs it in one row.
+#[test]
+fn every_safeguard_is_written_once() {
+    let rows: Vec<_> = table::safeguards().collect();
+    for (i, a) in rows.iter().enumerate() {
+        for b in &rows[i + 1..] {
+            assert!(
+                !(a.kind == b.kind && a.coverage == b.coverage),
+                "'{}' ({:?}) and '{}' ({:?}) are one safeguard written twice: list both variants in one row",
+                a.name,
+                a.variants,
+                b.name,
+                b.variants
+            );
         }
     }
 }

@@ -1,5 +1,6 @@
 //! `verify --html FILE`: one self-contained page (no network, no external assets, no script):
-//! the verdict table, the matrix, the safeguard coverage, the calibration table, and each
+//! in the reviewer's order: the verdict table, each counterexample, then the matrix, the
+//! (folded) safeguard coverage of the page's variants and the calibration table; each
 //! counterexample as swimlanes (one column per CPU plus the setup thread, one row per step,
 //! function and event in each cell, the failing step marked, the replay command beside it).
 
@@ -197,10 +198,31 @@ fn matrix(s: &mut String, cells: &[CellReport]) {
     }
 }
 
-fn safeguard_table(s: &mut String) {
-    s.push_str("<h2 id=\"safeguards\">Safeguard coverage</h2>\n<p>Every barrier, lock, re-check, fully ordered atomic and reference of a SAFE variant: the mutant that removes it and the claim that kills it, or the proof section that argues why no model needs it.</p>\n<table class=\"safeguards\"><thead><tr><th>variant</th><th>safeguard</th><th>kind</th><th>coverage</th></tr></thead><tbody>\n");
-    for v in safeguards::safe_variants() {
-        for g in table::safeguards().filter(|g| g.variant == v) {
+/// The safeguards of `variants` (all SAFE variants when None), folded: a reviewer who came for
+/// two claims sees their verdicts and counterexamples first.
+fn safeguard_table(s: &mut String, variants: Option<&[String]>) {
+    let shown: Vec<&'static str> = safeguards::safe_variants()
+        .into_iter()
+        .filter(|v| variants.is_none_or(|vs| vs.iter().any(|x| x == v)))
+        .collect();
+    if shown.is_empty() {
+        return;
+    }
+    let rows = shown
+        .iter()
+        .map(|v| {
+            table::safeguards()
+                .filter(|g| g.variants.contains(v))
+                .count()
+        })
+        .sum::<usize>();
+    let _ = write!(
+        s,
+        "<h2 id=\"safeguards\">Safeguard coverage</h2>\n<details class=\"safeguards\"><summary>{rows} safeguard(s) of {}: the mutant that removes each and the claim that kills it, or the proof section that argues for it</summary>\n<table class=\"safeguards\"><thead><tr><th>variant</th><th>safeguard</th><th>kind</th><th>coverage</th></tr></thead><tbody>\n",
+        esc(&shown.join(", "))
+    );
+    for v in shown {
+        for g in table::safeguards().filter(|g| g.variants.contains(&v)) {
             let class = match g.coverage {
                 Coverage::Uncovered => "bad",
                 _ => "ok",
@@ -224,6 +246,7 @@ fn safeguard_table(s: &mut String) {
         }
         s.push_str("</ul>\n");
     }
+    s.push_str("</details>\n");
 }
 
 fn calibration(s: &mut String, header: &[&str], rows: &[Vec<String>]) {
@@ -265,17 +288,37 @@ pub fn render(p: &Page<'_>) -> String {
             format!("{bad} differ from their expectation")
         }
     );
+    // The reviewer's order: what was asked (verdicts), why (counterexamples), then the
+    // background (matrix, safeguards of the page's variants, calibration).
+    let counterexamples = p.claims.iter().any(|r| r.failure.is_some())
+        || p.cells
+            .iter()
+            .any(|c| c.failure.is_some() && c.claim.is_none());
+    let mut toc = Vec::new();
+    if !p.claims.is_empty() {
+        toc.push(("verdicts", "Verdicts"));
+    }
+    if counterexamples {
+        toc.push(("counterexamples", "Counterexamples"));
+    }
+    if !p.cells.is_empty() {
+        toc.push(("matrix", "Matrix"));
+    }
+    toc.push(("safeguards", "Safeguard coverage"));
+    if !p.calibration.1.is_empty() {
+        toc.push(("calibration", "Calibration"));
+    }
+    s.push_str("<nav class=\"toc\"><ul>");
+    for (id, name) in &toc {
+        let _ = write!(s, "<li><a href=\"#{id}\">{name}</a></li>");
+    }
+    s.push_str("</ul></nav>\n");
     if !p.claims.is_empty() {
         claims_table(&mut s, p.claims);
     }
-    if !p.cells.is_empty() {
-        matrix(&mut s, p.cells);
+    if counterexamples {
+        s.push_str("<h2 id=\"counterexamples\">Counterexamples</h2>\n");
     }
-    safeguard_table(&mut s);
-    if !p.calibration.1.is_empty() {
-        calibration(&mut s, p.calibration.0, p.calibration.1);
-    }
-    s.push_str("<h2 id=\"counterexamples\">Counterexamples</h2>\n");
     for r in p.claims {
         if let Some(f) = &r.failure {
             swimlanes(
@@ -298,6 +341,28 @@ pub fn render(p: &Page<'_>) -> String {
                 &c.replay,
             );
         }
+    }
+    if !p.cells.is_empty() {
+        matrix(&mut s, p.cells);
+    }
+    // The safeguards of the page's variants and of the parents of its mutants; every SAFE
+    // variant's when the page shows the matrix or no claims (`verify --safeguards`).
+    let variants: Option<Vec<String>> = (p.cells.is_empty() && !p.claims.is_empty()).then(|| {
+        let mut v: Vec<String> = Vec::new();
+        for r in p.claims {
+            let mut id = Some(r.variant.as_str());
+            while let Some(x) = id {
+                if !v.iter().any(|y| y == x) {
+                    v.push(x.to_string());
+                }
+                id = mmcheck_models::registry::variant(x).and_then(|v| v.meta.parent);
+            }
+        }
+        v
+    });
+    safeguard_table(&mut s, variants.as_deref());
+    if !p.calibration.1.is_empty() {
+        calibration(&mut s, p.calibration.0, p.calibration.1);
     }
     s.push_str("</body></html>\n");
     s

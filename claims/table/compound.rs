@@ -341,7 +341,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9-fix",
-        statement: "5bf5f03c on the H-6 model: the pinned head tests PageSlab and the put never touches its flags. SAFE",
+        statement: "5bf5f03c on the H-6 model: the pinned head tests PageSlab and the put never touches its flags. SAFE for the flags word (the slab_lock() fallback's counters store, which overlaps _count on 64-bit, is not modelled: compound.9.md)",
         variant: "5bf5f03c",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -351,7 +351,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9-linux-3.11",
-        statement: "linux-3.11 on the H-6 model: SAFE",
+        statement: "linux-3.11 on the H-6 model: SAFE for the flags word (the counters store that overlaps _count on 64-bit is not modelled: compound.9.md)",
         variant: "linux-3.11",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -361,7 +361,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9-27c73ae7",
-        statement: "27c73ae7 on the H-6 model (its PageSlab || PageHeadHuge path): SAFE",
+        statement: "27c73ae7 on the H-6 model (its PageSlab || PageHeadHuge path): SAFE for the flags word (the counters store that overlaps _count on 64-bit is not modelled: compound.9.md)",
         variant: "27c73ae7",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -546,97 +546,7 @@ pub static CLAIMS: &[Claim] = &[
 /// text as 27c73ae7's locked path and compound_trans_head(): its rows are 27c73ae7's.
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variant: "linux-3.11",
-        name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h; the same text as 27c73ae7's)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-no-trans-recheck",
-            claim: "compound.3-no-trans-recheck",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-relaxed-get",
-            claim: "compound.6-relaxed-get",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement (the same text as 27c73ae7's)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-put-no-lock",
-            claim: "compound.1-put-no-lock",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll() (the same text as 27c73ae7's)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-get-no-lock",
-            claim: "compound.1-get-no-lock",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "PG_tail re-check under compound_lock in put_compound_page() (the same text as 27c73ae7's)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-no-lock-recheck",
-            claim: "compound.1-lock-recheck",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "PageSlab(page_head) test that keeps a slab tail put off compound_lock() (5bf5f03c's, unchanged in 3.11)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "5bf5f03c-slab-lock",
-            claim: "compound.9-slab-lock",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
-        kind: SafeguardKind::Barrier,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-no-split-mb",
-            claim: "compound.soak-sb-no-split-mb",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-split-no-lock",
-            claim: "compound.1-split-no-lock",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/compound.1.md#splits-lru_lock",
-            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put takes lru_lock only in the head's last put (__page_cache_release), which cannot run while split's caller holds its reference on the head, so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
-        },
-    },
-    Safeguard {
-        variant: "linux-3.11",
-        name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared split)",
-        kind: SafeguardKind::Barrier,
-        coverage: Coverage::Redundant {
-            proof: "proofs/compound.1.md#split-smp_wmb-redundant-in-39312",
-            because: "in 3.9-3.12 split never overwrites first_page after clearing PG_tail: nothing the barrier orders is read",
-        },
-    },
-    Safeguard {
-        variant: "27c73ae7",
+        variants: &["linux-3.11", "27c73ae7"],
         name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h, shared with linux-3.11 and 7cb2ef56)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -645,8 +555,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
-        name: "get_page_unless_zero(page_head): the head pin's full ordering (put and get)",
+        variants: &["linux-3.11", "27c73ae7"],
+        name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
             mutant: "27c73ae7-relaxed-get",
@@ -654,7 +564,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
+        variants: &["linux-3.11", "27c73ae7"],
         name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -663,7 +573,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
+        variants: &["linux-3.11", "27c73ae7"],
         name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll()",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -672,7 +582,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
+        variants: &["linux-3.11", "27c73ae7"],
         name: "PG_tail re-check under compound_lock in put_compound_page()",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -681,44 +591,17 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
-        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page()",
+        variants: &["linux-3.11"],
+        name: "PageSlab(page_head) test that keeps a slab tail put off compound_lock() (5bf5f03c's, unchanged in 3.11)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
-            mutant: "27c73ae7-no-huge-recheck",
-            claim: "compound.6-huge-recheck",
+            mutant: "5bf5f03c-slab-lock",
+            claim: "compound.9-slab-lock",
         },
     },
     Safeguard {
-        variant: "27c73ae7",
-        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race')",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-skip-lock-single",
-            claim: "compound.6-skip-lock-single",
-        },
-    },
-    Safeguard {
-        variant: "27c73ae7",
-        name: "put_page_testzero()'s full ordering in the PageSlab || PageHeadHuge tail put",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Killed {
-            mutant: "27c73ae7-relaxed-put",
-            claim: "compound.2-relaxed-put",
-        },
-    },
-    Safeguard {
-        variant: "27c73ae7",
-        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (killed on nesterov-v1, whose __get_page_tail() is this text: on 27c73ae7 the model that needs it breaks earlier through H-8, compound.10-27c73ae7)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "nesterov-v1-no-get-recheck",
-            claim: "compound.10-no-get-recheck",
-        },
-    },
-    Safeguard {
-        variant: "27c73ae7",
-        name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared)",
+        variants: &["linux-3.11", "27c73ae7"],
+        name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
         kind: SafeguardKind::Barrier,
         // A checker blind spot for loom (proofs/compound.1.md#split-smp_mb-a-checker-blind-spot:
         // an RMW reads the newest store in execution order); the store-buffer mode shows it.
@@ -728,8 +611,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
-        name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared)",
+        variants: &["linux-3.11", "27c73ae7"],
+        name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
             mutant: "27c73ae7-split-no-lock",
@@ -737,25 +620,70 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "27c73ae7",
-        name: "zone->lru_lock in __split_huge_page_refcount() (shared)",
+        variants: &["linux-3.11", "27c73ae7"],
+        name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
         kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/compound.1.md#splits-lru_lock",
-            because: "it keeps PageLRU and the LRU statistics still while lru_add_page_tail() puts the tails on the head's LRU; a THP tail get or put takes lru_lock only in the head's last put (__page_cache_release), which cannot run while split's caller holds its reference on the head, so it orders nothing they read or write; no S1 model puts the THP on an LRU (the LRU's own lru_lock rows are S2's)",
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/compound.1.md#splits-lru_lock-out-of-s1s-scope",
+            because: "in __split_huge_page_refcount() it protects lru_add_page_tail() (the tails put on the head's LRU list), the LRU statistics and the memcg fixup (mem_cgroup_split_huge_fixup), none of which the split model runs (no S1 model puts the THP on an LRU; the lru_lock rows of the LRU itself are S2's); for what S1 does model it orders nothing: a THP tail get or put takes lru_lock only in the head's last put (__page_cache_release), which cannot run while split's caller holds its reference on the head",
         },
     },
     Safeguard {
-        variant: "27c73ae7",
+        variants: &["linux-3.11"],
+        name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared split)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::Unneeded {
+            proof: "proofs/compound.1.md#split-smp_wmb-not-needed-by-the-modelled-readers-in-39312",
+            because: "in 3.9-3.12 split never overwrites first_page after clearing PG_tail, so no tail get or put of the S1 models reads a word the barrier orders; other readers of those words are outside the models",
+        },
+    },
+    Safeguard {
+        variants: &["27c73ae7"],
+        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page()",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-no-huge-recheck",
+            claim: "compound.6-huge-recheck",
+        },
+    },
+    Safeguard {
+        variants: &["27c73ae7"],
+        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race')",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-skip-lock-single",
+            claim: "compound.6-skip-lock-single",
+        },
+    },
+    Safeguard {
+        variants: &["27c73ae7"],
+        name: "put_page_testzero()'s full ordering in the PageSlab || PageHeadHuge tail put",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "27c73ae7-relaxed-put",
+            claim: "compound.2-relaxed-put",
+        },
+    },
+    Safeguard {
+        variants: &["27c73ae7", "nesterov-v1"],
+        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (killed on nesterov-v1, whose __get_page_tail() is this text: on 27c73ae7 the model that needs it breaks earlier through H-8, compound.10-27c73ae7)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "nesterov-v1-no-get-recheck",
+            claim: "compound.10-no-get-recheck",
+        },
+    },
+    Safeguard {
+        variants: &["27c73ae7"],
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
         kind: SafeguardKind::Barrier,
-        coverage: Coverage::Redundant {
-            proof: "proofs/compound.1.md#split-smp_wmb-redundant-in-39312",
-            because: "in 3.9-3.12 split never writes first_page; the first later write of that word (add_to_swap's private, compound.3) comes after split's own put_page() of the tail, whose put_page_testzero() is a full barrier; _mapcount/mapping/index are read by nobody who saw PG_tail",
+        coverage: Coverage::Unneeded {
+            proof: "proofs/compound.1.md#split-smp_wmb-not-needed-by-the-modelled-readers-in-39312",
+            because: "in 3.9-3.12 split never writes first_page; the first later write of that word (add_to_swap's private, compound.3) comes after split's own put_page() of the tail, whose put_page_testzero() is a full barrier; _mapcount/mapping/index are read by no modelled get or put that saw PG_tail; other readers of those words are outside the models",
         },
     },
     Safeguard {
-        variant: "7cb2ef56",
+        variants: &["7cb2ef56"],
         name: "put_page_testzero()'s fully ordered atomic_dec_and_test in the hugetlbfs bypass put",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -764,7 +692,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "7cb2ef56",
+        variants: &["7cb2ef56"],
         name: "the PageHuge(page) test that limits the bypass to hugetlbfs pages",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -773,7 +701,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "5bf5f03c",
+        variants: &["5bf5f03c"],
         name: "PageSlab(page_head) test that keeps a slab tail put off compound_lock()",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -782,7 +710,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "5bf5f03c",
+        variants: &["5bf5f03c"],
         name: "PG_tail re-check after PageSlab(page_head) (Andrea's review of v1)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::BlindSpot {
@@ -791,7 +719,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "668f9abb",
+        variants: &["668f9abb"],
         name: "compound_head(): smp_rmb() and the PG_tail re-check",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -800,7 +728,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "668f9abb",
+        variants: &["668f9abb"],
         name: "smp_wmb() between first_page and __SetPageTail() in prep_compound_page()",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::BlindSpot {
@@ -809,7 +737,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "nesterov-v1",
+        variants: &["nesterov-v1"],
         name: "set_page_refcounted() after prep_compound_page() (the described fix)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -818,16 +746,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "nesterov-v1",
-        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (27c73ae7's)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "nesterov-v1-no-get-recheck",
-            claim: "compound.10-no-get-recheck",
-        },
-    },
-    Safeguard {
-        variant: "nesterov-v1",
+        variants: &["nesterov-v1"],
         name: "smp_wmb() before set_page_refcounted() (the described fix)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Redundant {

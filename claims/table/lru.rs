@@ -99,7 +99,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.2",
-        statement: "744ed144 on Hannes Weiner's model: __activate_page reads !PageLRU && PageActive as a reclaim putback; a pagevec entry of CPU1 (queued on a pre-check that read flags from before CPU0's isolation) is drained while CPU0 puts the page back from migration: it sets PG_lru and links the page on the active list while CPU0 owns its links (the early-entry form of the same inference: lru.7-744ed144, lru.seq-744ed144)",
+        statement: "744ed144 on Hannes Weiner's model: __activate_page reads !PageLRU && PageActive as a reclaim putback; a pagevec entry of CPU1 (queued on a pre-check that read flags from before CPU0's isolation) is drained while CPU0 puts the page back from migration: it sets PG_lru and links the page on the active list while CPU0 owns its links. That trace needs stale reads, but the bug does not: the early-entry form of the same inference is sequentially consistent, so x86 has it too (lru.2.md; lru.7-744ed144, lru.seq-744ed144)",
 
         variant: "744ed144",
         model: "activate_vs_migrate",
@@ -487,7 +487,7 @@ pub static CLAIMS: &[Claim] = &[
 /// exists.
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "activate_page's page_cache_get: the pagevec's own reference",
         kind: SafeguardKind::Reference,
         coverage: Coverage::Killed {
@@ -496,7 +496,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "__activate_page's PageLRU re-check under lru_lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -505,7 +505,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "__activate_page's !PageActive re-check under lru_lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -514,7 +514,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "__activate_page's !PageUnevictable re-check under lru_lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -523,7 +523,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "pagevec_lru_move_fn: lru_lock held around the moves (shared mm/swap.c)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -532,7 +532,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "pagevec_lru_move_fn: release_pages only after the moves, the pagevec's references held across them (shared mm/swap.c)",
         kind: SafeguardKind::Reference,
         coverage: Coverage::Killed {
@@ -541,7 +541,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d", "linux-2.6.37"],
         name: "release_pages: lru_lock around the unlink of a page whose last reference went (shared mm/swap.c)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -550,7 +550,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "release_pages: put_page_testzero's fully ordered atomic_dec_and_test (shared mm/swap.c)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -559,7 +559,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "put_page: put_page_testzero's fully ordered atomic_dec_and_test (truncation's and putback's puts; shared mm/swap.c)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -568,7 +568,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d"],
         name: "isolate_lru_page: lru_lock (shared mm/vmscan.c)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -577,7 +577,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
+        variants: &["eb709b0d", "linux-2.6.37"],
         name: "isolate_lru_page: PageLRU re-check under lru_lock (shared mm/vmscan.c)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -586,196 +586,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "eb709b0d",
-        name: "isolate_lru_page: ClearPageLRU before lru_lock is released (shared mm/vmscan.c)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-late-clear-lru",
-            claim: "lru.5-late-clear-lru",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "isolate_lru_page: get_page, the isolation's reference (shared mm/vmscan.c)",
-        kind: SafeguardKind::Reference,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-isolate-no-ref",
-            claim: "lru.5-isolate-no-ref",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "__isolate_lru_page: get_page_unless_zero, fully ordered and failing on a zero count (shared mm/vmscan.c)",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-plain-get",
-            claim: "lru.6-plain-get",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "__isolate_lru_page: PageLRU and PageUnevictable tests under lru_lock (shared mm/vmscan.c)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/lru.1.md#__isolate_lru_page-tests",
-            because: "isolate_lru_pages hands it only pages it took off an LRU list under lru_lock, which all have PG_lru (its own VM_BUG_ON says so), and no page is unevictable; the tests guard lumpy reclaim and compaction, which scan by pfn and are not modelled",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "shrink_inactive_list: lru_lock around isolate_lru_pages and update_isolated_counts (shared mm/vmscan.c)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-scan",
-            claim: "lru.6-unlocked-scan",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "putback_lru_pages (reclaim): lru_lock while SetPageLRU and the list add",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-putback",
-            claim: "lru.6-unlocked-putback",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "__lru_cache_add: page_cache_get, the lru_add pagevec's reference (shared mm/swap.c)",
-        kind: SafeguardKind::Reference,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-lru-add-no-ref",
-            claim: "lru.5-lru-add-no-ref",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "__page_cache_release: lru_lock around the unlink at the final put (shared mm/swap.c)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-page-cache-release",
-            claim: "lru.8-unlocked-page-cache-release",
-        },
-    },
-    Safeguard {
-        variant: "eb709b0d",
-        name: "putback_lru_page: TestClearPageActive's full ordering (shared mm/vmscan.c)",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Redundant {
-            proof: "proofs/lru.1.md#testclearpageactive-ordering",
-            because: "the page is isolated: no other CPU writes its PG_active, and it reaches other CPUs only through ____pagevec_lru_add under lru_lock, whose release orders what came before",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "activate_page: lru_lock",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "linux-2.6.37-unlocked",
-            claim: "lru.1-linux-2.6.37-unlocked",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "activate_page: PageLRU test under lru_lock",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "linux-2.6.37-no-lru-test",
-            claim: "lru.5-linux-2.6.37-no-lru-test",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "activate_page: !PageActive test under lru_lock",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "linux-2.6.37-no-active-test",
-            claim: "lru.1-linux-2.6.37-no-active-test",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "activate_page: !PageUnevictable test under lru_lock",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/lru.1.md#unevictable-test",
-            because: "no page of any S2 model is unevictable",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "putback_lru_pages (reclaim): lru_lock (the same function as eb709b0d's)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-putback",
-            claim: "lru.6-unlocked-putback",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "pagevec_lru_move_fn (____pagevec_lru_add): lru_lock around the moves (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-move",
-            claim: "lru.6-unlocked-move",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "pagevec_lru_move_fn (____pagevec_lru_add): release_pages only after the moves (shared)",
-        kind: SafeguardKind::Reference,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-release-first",
-            claim: "lru.6-release-first",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "release_pages: lru_lock around the unlink (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-release",
-            claim: "lru.6-unlocked-release",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "release_pages: put_page_testzero's fully ordered atomic_dec_and_test (shared)",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-dec-read",
-            claim: "lru.6-dec-read",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "put_page: put_page_testzero's fully ordered atomic_dec_and_test (truncation's and putback's puts; shared)",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-put-dec-read",
-            claim: "lru.6-put-dec-read",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "isolate_lru_page: lru_lock (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-isolate",
-            claim: "lru.6-unlocked-isolate",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "isolate_lru_page: PageLRU re-check under lru_lock (shared)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-isolate-no-recheck",
-            claim: "lru.6-isolate-no-recheck",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
+        variants: &["eb709b0d", "linux-2.6.37"],
         name: "isolate_lru_page: ClearPageLRU before lru_lock is released (shared; the kill's drain runs eb709b0d's __activate_page, whose test under lru_lock is 2.6.37's activate_page test)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -784,8 +595,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "linux-2.6.37",
-        name: "isolate_lru_page: get_page (shared)",
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "isolate_lru_page: get_page, the isolation's reference (shared mm/vmscan.c)",
         kind: SafeguardKind::Reference,
         coverage: Coverage::Killed {
             mutant: "eb709b0d-isolate-no-ref",
@@ -793,8 +604,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "linux-2.6.37",
-        name: "__isolate_lru_page: get_page_unless_zero (shared)",
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "__isolate_lru_page: get_page_unless_zero, fully ordered and failing on a zero count (shared mm/vmscan.c)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
             mutant: "eb709b0d-plain-get",
@@ -802,7 +613,142 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "linux-2.6.37",
+        variants: &["eb709b0d"],
+        name: "__isolate_lru_page: PageLRU and PageUnevictable tests under lru_lock (shared mm/vmscan.c)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/lru.1.md#__isolate_lru_page-tests",
+            because: "isolate_lru_pages hands it only pages it took off an LRU list under lru_lock, which all have PG_lru (its own VM_BUG_ON says so), and no page is unevictable; the tests guard lumpy reclaim and compaction, which scan by pfn and are not modelled",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "shrink_inactive_list: lru_lock around isolate_lru_pages and update_isolated_counts (shared mm/vmscan.c)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-unlocked-scan",
+            claim: "lru.6-unlocked-scan",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "putback_lru_pages (reclaim): lru_lock while SetPageLRU and the list add",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-unlocked-putback",
+            claim: "lru.6-unlocked-putback",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "__lru_cache_add: page_cache_get, the lru_add pagevec's reference (shared mm/swap.c)",
+        kind: SafeguardKind::Reference,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-lru-add-no-ref",
+            claim: "lru.5-lru-add-no-ref",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "__page_cache_release: lru_lock around the unlink at the final put (shared mm/swap.c)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-unlocked-page-cache-release",
+            claim: "lru.8-unlocked-page-cache-release",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d"],
+        name: "putback_lru_page: TestClearPageActive's full ordering (shared mm/vmscan.c)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Redundant {
+            proof: "proofs/lru.1.md#testclearpageactive-ordering",
+            because: "the page is isolated: no other CPU writes its PG_active, and it reaches other CPUs only through ____pagevec_lru_add under lru_lock, whose release orders what came before",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "activate_page: lru_lock",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "linux-2.6.37-unlocked",
+            claim: "lru.1-linux-2.6.37-unlocked",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "activate_page: PageLRU test under lru_lock",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "linux-2.6.37-no-lru-test",
+            claim: "lru.5-linux-2.6.37-no-lru-test",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "activate_page: !PageActive test under lru_lock",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "linux-2.6.37-no-active-test",
+            claim: "lru.1-linux-2.6.37-no-active-test",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "activate_page: !PageUnevictable test under lru_lock",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/lru.1.md#unevictable-test",
+            because: "no page of any S2 model is unevictable",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "pagevec_lru_move_fn (____pagevec_lru_add): lru_lock around the moves (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-unlocked-move",
+            claim: "lru.6-unlocked-move",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "pagevec_lru_move_fn (____pagevec_lru_add): release_pages only after the moves (shared)",
+        kind: SafeguardKind::Reference,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-release-first",
+            claim: "lru.6-release-first",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "release_pages: put_page_testzero's fully ordered atomic_dec_and_test (shared)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-dec-read",
+            claim: "lru.6-dec-read",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "put_page: put_page_testzero's fully ordered atomic_dec_and_test (truncation's and putback's puts; shared)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-put-dec-read",
+            claim: "lru.6-put-dec-read",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
+        name: "isolate_lru_page: lru_lock (shared)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-unlocked-isolate",
+            claim: "lru.6-unlocked-isolate",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
         name: "__isolate_lru_page: PageLRU and PageUnevictable tests under lru_lock (shared)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -811,34 +757,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "linux-2.6.37",
-        name: "shrink_inactive_list: lru_lock (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-scan",
-            claim: "lru.6-unlocked-scan",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "__lru_cache_add: page_cache_get (shared)",
-        kind: SafeguardKind::Reference,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-lru-add-no-ref",
-            claim: "lru.5-lru-add-no-ref",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
-        name: "__page_cache_release: lru_lock at the final put (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "eb709b0d-unlocked-page-cache-release",
-            claim: "lru.8-unlocked-page-cache-release",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.37",
+        variants: &["linux-2.6.37"],
         name: "putback_lru_page: TestClearPageActive's full ordering (shared)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Redundant {

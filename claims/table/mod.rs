@@ -199,6 +199,21 @@ pub enum Coverage {
         proof: &'static str,
         because: &'static str,
     },
+    /// It guards kernel state or readers that no model of this area runs (split's lru_lock
+    /// protects lru_add_page_tail, the LRU statistics and the memcg fixup, which S1 does not
+    /// model): `proof` names them and why the claims hold without them. Not "redundant": the
+    /// kernel needs it.
+    OutOfScope {
+        proof: &'static str,
+        because: &'static str,
+    },
+    /// The modelled readers do not need it (split's smp_wmb in 3.9-3.12: no modelled get or
+    /// put reads a word it orders); `proof` says which readers were considered. Not
+    /// "redundant": readers outside the models may need it.
+    Unneeded {
+        proof: &'static str,
+        because: &'static str,
+    },
     /// The checker cannot show it needed: `proof` states loom's semantics that hide it and
     /// writes out the weak-memory execution the safeguard forbids.
     BlindSpot {
@@ -209,11 +224,14 @@ pub enum Coverage {
     Uncovered,
 }
 
-/// One safeguard of a SAFE variant (`verify --safeguards` reports them all).
+/// One safeguard, written once for every SAFE variant whose code has it (`verify
+/// --safeguards` reports them all, variant by variant). A safeguard of shared code (split's
+/// lru_lock, vma_address's range check) is one row listing every variant that runs it, so its
+/// argument or its kill is corrected in one place.
 #[derive(Debug)]
 pub struct Safeguard {
-    /// The SAFE variant it is in.
-    pub variant: &'static str,
+    /// The SAFE variants it is in.
+    pub variants: &'static [&'static str],
     /// What it is, in kernel terms: `smp_mb() in __split_huge_page_refcount`.
     pub name: &'static str,
     pub kind: SafeguardKind,

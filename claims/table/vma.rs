@@ -1,6 +1,7 @@
 //! Area `vma` (S3): `vma_adjust()`'s anon_vma lock from 2.6.31 (252c5f94's brk-only skip)
-//! through the anon_vma_chain era: H-9 (2.6.34 without the lock), its fixes (Mel Gorman's
-//! posting, 012f1800), Shaohua Li's removal of `insert`, H-10 and Michel Lespinasse's fix.
+//! through the anon_vma_chain era: H-9 (2.6.34 without the lock), its fixes (the `vma_adjust`
+//! hunk alone of Mel Gorman's V6 posting, 012f1800), Shaohua Li's removal of `insert`, H-10 and
+//! Michel Lespinasse's fix.
 
 use super::{Bound, Checker, Claim, Coverage, Expected, Safeguard, SafeguardKind};
 use mmcheck::trace::Invariant;
@@ -254,7 +255,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.9",
-        statement: "H-9, 2.6.34 (anon_vma_chain, vma_adjust without the lock): a vma_merge moves vm_start and vm_pgoff while the page is migrated; remove_migration_ptes computes -EFAULT, the migration entry is left behind, and the later fault hits BUG_ON(!PageLocked) in migration_entry_to_page",
+        statement: "H-9, 2.6.34 (anon_vma_chain, vma_adjust without the lock): a vma_merge moves vm_start and vm_pgoff while the page is migrated; remove_migration_ptes reads the old vm_start (0x6000) with the new vm_pgoff (5) and computes 0x7000, inside the vma but not where the entry is (0x6000), so the migration entry is left behind, and the later fault hits BUG_ON(!PageLocked) in migration_entry_to_page",
         variant: "linux-2.6.34",
         model: "merge_vs_migration",
         checker: LOOM,
@@ -264,7 +265,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.9-mel-v6",
-        statement: "Mel Gorman's V6 restoration of 252c5f94's condition on the H-9 model: SAFE",
+        statement: "mel-v6, the vma_adjust hunk alone of Mel Gorman's V6 (252c5f94's condition restored; the patch's rmap_walk_anon change left out: a mix that never ran), on the H-9 model: SAFE",
         variant: "mel-v6",
         model: "merge_vs_migration",
         checker: LOOM,
@@ -394,7 +395,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.10-mel-v6",
-        statement: "mel-v6 on the H-10 model: Mel Gorman's restored condition reads vma->anon_vma only, like 012f1800: the same bug",
+        statement: "mel-v6 (the vma_adjust hunk alone of Mel Gorman's V6) on the H-10 model: the restored condition reads vma->anon_vma only, like 012f1800: the same bug",
         variant: "mel-v6",
         model: "shift_down_vs_migration",
         checker: LOOM,
@@ -730,7 +731,7 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variant: "linux-2.6.34",
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -739,214 +740,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "linux-2.6.34",
-        name: "the anon_vma lock in anon_vma_chain_link (shared chain-era code)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-chain-link",
-            claim: "vma.14",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.34",
-        name: "the anon_vma lock in anon_vma_unlink (shared chain-era code)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-unlink",
-            claim: "vma.14-unlink",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.34",
-        name: "vma_address's range check (shared)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in a single-mm anonymous model the page-table check after it covers every address it would reject",
-        },
-    },
-    Safeguard {
-        variant: "252c5f94",
-        name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (mprotect cases 1, 4, 5, 6)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-no-presets",
-            claim: "vma.5-no-presets",
-        },
-    },
-    Safeguard {
-        variant: "252c5f94",
-        name: "importer in vma_adjust's anon_vma lock condition",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-no-importer",
-            claim: "vma.8-no-importer",
-        },
-    },
-    Safeguard {
-        variant: "252c5f94",
-        name: "insert in vma_adjust's anon_vma lock condition",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-no-insert",
-            claim: "vma.3",
-        },
-    },
-    Safeguard {
-        variant: "252c5f94",
-        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-no-start",
-            claim: "vma.9-no-start",
-        },
-    },
-    Safeguard {
-        variant: "252c5f94",
-        name: "anon_vma->lock in the rmap walks (page_lock_anon_vma, remove_anon_migration_ptes)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-unlocked-walk",
-            claim: "vma.12",
-        },
-    },
-    Safeguard {
-        variant: "252c5f94",
-        name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.31",
-        name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (the lines 252c5f94 keeps)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-no-presets",
-            claim: "vma.5-no-presets",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.31",
-        name: "anon_vma->lock in the rmap walks (the 2.6.31 walks 252c5f94 keeps)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "252c5f94-unlocked-walk",
-            claim: "vma.12",
-        },
-    },
-    Safeguard {
-        variant: "linux-2.6.31",
-        name: "vma_address's range check",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "else if (adjust_next && next->anon_vma) anon_vma = next->anon_vma in vma_adjust",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-no-next-lock",
-            claim: "vma.10-no-next-lock",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-no-start",
-            claim: "vma.9-lespinasse-v2-no-start",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "importer in vma_adjust's anon_vma lock condition",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.8.md#importer-in-the-chain-era",
-            because: "anon_vma_clone gives the importer its anon_vma before the condition and the else-if then locks it in cases 4 and 5; a merge that removes next moves only vm_end and unlinks next under its own locks (vma.13 runs the mutant SAFE)",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "anon_vma_lock (root) in the rmap walks (page_lock_anon_vma, rmap_walk_anon)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-walk",
-            claim: "vma.12-lespinasse-v2",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "anon_vma_lock in anon_vma_chain_link (anon_vma_clone of the importer)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-chain-link",
-            claim: "vma.14",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "anon_vma_lock in anon_vma_unlink (anon_vma_merge of a removed next)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-unlink",
-            claim: "vma.14-unlink",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "anon_vma_lock takes anon_vma->root->lock (012f1800), not anon_vma->lock",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-own-lock",
-            claim: "vma.15-own-lock",
-        },
-    },
-    Safeguard {
-        variant: "lespinasse-v2",
-        name: "vma_address's range check",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
-        },
-    },
-    Safeguard {
-        variant: "shaohua-v1",
-        name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "shaohua-v1-no-importer",
-            claim: "vma.8-shaohua-v1-no-importer",
-        },
-    },
-    Safeguard {
-        variant: "shaohua-v1",
-        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-no-start",
-            claim: "vma.9-lespinasse-v2-no-start",
-        },
-    },
-    Safeguard {
-        variant: "shaohua-v1",
-        name: "anon_vma_lock in the rmap walks (the 2.6.36 walks lespinasse-v2 keeps)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-walk",
-            claim: "vma.12-lespinasse-v2",
-        },
-    },
-    Safeguard {
-        variant: "shaohua-v1",
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -955,7 +749,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "shaohua-v1",
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -964,7 +758,104 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "shaohua-v1",
+        variants: &["linux-2.6.34"],
+        name: "vma_address's range check (shared)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in a single-mm anonymous model the page-table check after it covers every address it would reject",
+        },
+    },
+    Safeguard {
+        variants: &["252c5f94", "linux-2.6.31"],
+        name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (mprotect cases 1, 4, 5, 6)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-presets",
+            claim: "vma.5-no-presets",
+        },
+    },
+    Safeguard {
+        variants: &["252c5f94"],
+        name: "importer in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-importer",
+            claim: "vma.8-no-importer",
+        },
+    },
+    Safeguard {
+        variants: &["252c5f94"],
+        name: "insert in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-insert",
+            claim: "vma.3",
+        },
+    },
+    Safeguard {
+        variants: &["252c5f94"],
+        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-no-start",
+            claim: "vma.9-no-start",
+        },
+    },
+    Safeguard {
+        variants: &["252c5f94", "linux-2.6.31"],
+        name: "anon_vma->lock in the rmap walks (page_lock_anon_vma, remove_anon_migration_ptes)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "252c5f94-unlocked-walk",
+            claim: "vma.12",
+        },
+    },
+    Safeguard {
+        variants: &[
+            "252c5f94",
+            "linux-2.6.31",
+            "lespinasse-v2",
+            "shaohua-v1",
+            "012f1800",
+            "mel-v6",
+        ],
+        name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+        },
+    },
+    Safeguard {
+        variants: &["lespinasse-v2"],
+        name: "else if (adjust_next && next->anon_vma) anon_vma = next->anon_vma in vma_adjust",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-next-lock",
+            claim: "vma.10-no-next-lock",
+        },
+    },
+    Safeguard {
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "lespinasse-v2-no-start",
+            claim: "vma.9-lespinasse-v2-no-start",
+        },
+    },
+    Safeguard {
+        variants: &["lespinasse-v2"],
+        name: "importer in vma_adjust's anon_vma lock condition",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.8.md#importer-in-the-chain-era",
+            because: "anon_vma_clone gives the importer its anon_vma before the condition and the else-if then locks it in cases 4 and 5; a merge that removes next moves only vm_end and unlinks next under its own locks (vma.13 runs the mutant SAFE)",
+        },
+    },
+    Safeguard {
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -973,26 +864,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "shaohua-v1",
-        name: "vma_address's range check",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "start != vma->vm_start in the restored lock condition (lespinasse-v2 keeps the line)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-no-start",
-            claim: "vma.9-lespinasse-v2-no-start",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "importer in the restored lock condition (shaohua-v1 keeps the line)",
+        variants: &["shaohua-v1", "012f1800", "mel-v6"],
+        name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
             mutant: "shaohua-v1-no-importer",
@@ -1000,120 +873,12 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variant: "012f1800",
+        variants: &["012f1800", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
             proof: "proofs/vma.11.md#insert-in-the-chain-era",
             because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "the rmap walks' anon_vma lock (shared chain-era walks)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-walk",
-            claim: "vma.12-lespinasse-v2",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "the anon_vma lock in anon_vma_chain_link (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-chain-link",
-            claim: "vma.14",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "the anon_vma lock in anon_vma_unlink (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-unlink",
-            claim: "vma.14-unlink",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "vma_address's range check",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "start != vma->vm_start in the restored lock condition (lespinasse-v2 keeps the line)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-no-start",
-            claim: "vma.9-lespinasse-v2-no-start",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "importer in the restored lock condition (shaohua-v1 keeps the line)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "shaohua-v1-no-importer",
-            claim: "vma.8-shaohua-v1-no-importer",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "insert in the restored lock condition",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.11.md#insert-in-the-chain-era",
-            because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "the rmap walks' anon_vma lock (shared chain-era walks)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-walk",
-            claim: "vma.12-lespinasse-v2",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "the anon_vma lock in anon_vma_chain_link (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-chain-link",
-            claim: "vma.14",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "the anon_vma lock in anon_vma_unlink (shared)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-unlocked-unlink",
-            claim: "vma.14-unlink",
-        },
-    },
-    Safeguard {
-        variant: "mel-v6",
-        name: "vma_address's range check",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
-        },
-    },
-    Safeguard {
-        variant: "012f1800",
-        name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Killed {
-            mutant: "lespinasse-v2-own-lock",
-            claim: "vma.15-own-lock",
         },
     },
 ];

@@ -25,7 +25,7 @@ impl Compound for Variant {
             subject: "mm: hugetlbfs: fix hugetlbfs optimization",
         },
         parent: Some("7cb2ef56"),
-        source: "the posting (lore, Andrea Arcangeli, '[PATCH 1/8] mm: hugetlbfs: fix hugetlbfs optimization', 20 Nov 2013) and AndreiLux/ref-3.10 mm/swap.c (3.10 with 27c73ae7 backported; compound_trans_head restored where the later 668f9abb backport changed it). UNVERIFIED: the full commit id and byte-exactness of the mainline merge.",
+        source: "27c73ae7 'mm: hugetlbfs: fix hugetlbfs optimization' (Andrea Arcangeli, 3.13). Verified against kernel/27c73ae7/: mm/swap.c (status partial: AndreiLux/ref-3.10 mm/swap.c at commit 45da1f3dda0bfc190f717887054118ef079bf279, the 3.10-stable backport, with compound_trans_head() put back in the two page_head lines, which are the '-' lines of the 668f9abb stable-3.10 posting, <alpine.DEB.2.02.1403281333290.18841@chino.kir.corp.google.com>; every '+' and context line of the posting, linux-mm, 20 Nov 2013, '[PATCH 1/8] mm: hugetlbfs: fix hugetlbfs optimization', <1384969876-6374-2-git-send-email-aarcange@redhat.com>, matches it) and mm/hugetlb.c (status unverified: PageHeadHuge as posted; whether the merge already had the simplified body was not checked). UNVERIFIED: the full commit id and the mainline merge's own diff (neither found).",
     };
     crate::compound_fns! {
         self: put_compound_page, __get_page_tail;

@@ -24,7 +24,7 @@ impl Compound for Variant {
             subject: "mm: fix slab->page flags corruption",
         },
         parent: Some("linux-3.4"),
-        source: "the v4 posting (lore, Pravin B Shelar, 22 May 2012, Message-Id <1337729116-10151-1-git-send-email-pshelar@nicira.com>) with the comment and labels as merged (Andrew Morton's wording, found in 3.11-rc5 context: Khalid Aziz's RFC of 15 Aug 2013 and the '-' lines of 27c73ae7's posting). Commit id from Johannes Weiner's quote (lore, 2 Aug 2012). UNVERIFIED: the merged diff itself.",
+        source: "commit 5bf5f03c271907978489868a4c72aeb42b5127d2 'mm: fix slab->page flags corruption' (Pravin B Shelar; id and author date 29 May 2012 from Johannes Weiner's quote, linux-mm, 2 Aug 2012, <20120802164203.GA30111@cmpxchg.org>). Verified against kernel/5bf5f03c/: mm/swap.c (status partial: put_compound_page and __get_page_tail from function-level extracts of a 3.5..3.11 mm/swap.c in the search index, the merged form, which differs from the v4 posting, linux-mm, 22 May 2012, <1337729116-10151-1-git-send-email-pshelar@nicira.com>, only in Andrew Morton's comment wording, one blank line and the label indentation) and include/linux/mm.h (status verbatim: compound_lock and compound_unlock from the v4 posting's hunks, the same in AndreiLux/ref-3.10). UNVERIFIED: the merged commit's own diff (not found), hence the comment text against the commit.",
     };
     crate::compound_fns! {
         self: compound_lock, compound_unlock, put_compound_page, __get_page_tail;

@@ -1,10 +1,22 @@
-//! mm/swap.c, include/linux/mm.h and mm/page_alloc.c after 668f9abb "mm: close PageTail race"
-//! (David Rientjes, 3.14), with its folded prerequisite "mm, page_alloc: make first_page
-//! visible before PageTail": `compound_head()` becomes Andrea's `compound_trans_head()`
-//! (read `first_page`, `smp_rmb()`, re-check PG_tail), `compound_trans_head()` goes (its
-//! callers use `compound_head()`), and `prep_compound_page()` writes `first_page`, then
-//! `smp_wmb()`, then sets PG_tail. The race it closes: compaction's `page_count()` on an
-//! unpinned pfn racing `prep_compound_page()` (claim compound.7).
+//! 668f9abb "mm: close PageTail race" (David Rientjes; mainline 3.14) as backported to
+//! 3.10-stable ("[patch stable-3.10] mm: close PageTail race", 28 Mar 2014): this file mirrors
+//! the backport's text (kernel/linux-3.10.36/), with the folded prerequisite "mm, page_alloc:
+//! make first_page visible before PageTail": `compound_head()` becomes Andrea's
+//! `compound_trans_head()` (read `first_page`, `smp_rmb()`, re-check PG_tail),
+//! `compound_trans_head()` goes (its callers use `compound_head()`), and `prep_compound_page()`
+//! writes `first_page`, then `smp_wmb()`, then sets PG_tail. The race it closes: compaction's
+//! `page_count()` on an unpinned pfn racing `prep_compound_page()` (claim compound.7).
+//!
+//! Backport and mainline: `compound_head()` and `prep_compound_page()` are the same lines in
+//! both. `put_compound_page()` and `__get_page_tail()` here are 3.10-stable's (27c73ae7's
+//! shape: the head pinned first, `PageSlab || PageHeadHuge` tested on the pinned head, the tail
+//! `_mapcount` kept for slab and hugetlbfs tails, the `skip_lock` label); mainline's are 3.14's
+//! reorganised functions (`__compound_tail_refcounted()` tested on the unpinned head), in which
+//! 668f9abb changes the same two `compound_trans_head()` calls. The backport deletes 3.10's
+//! `compound_trans_head()` (with `smp_rmb()` and the re-check); mainline deletes ca641514's
+//! `#if 0` block and its `#define`. The parent in META (ca641514) is mainline's: 3.10-stable
+//! never had ca641514. `cargo xtask fidelity` aligns this file with mainline's text
+//! (kernel/668f9abb/): the differences are its DISCREPANCY markers.
 
 use crate::mm::hugetlb::PageHeadHuge;
 use crate::mm::page_alloc::{set_compound_order, set_compound_page_dtor};
@@ -15,7 +27,7 @@ use crate::sync::{atomic_dec, atomic_read, smp_rmb, smp_wmb};
 use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, VM_BUG_ON};
 
-/// ca641514 + 668f9abb: the re-checking compound_head().
+/// 668f9abb as backported to 3.10-stable: the re-checking compound_head().
 pub struct Variant;
 
 impl Compound for Variant {
@@ -26,7 +38,7 @@ impl Compound for Variant {
             subject: "mm: close PageTail race",
         },
         parent: Some("ca641514"),
-        source: "the stable-3.10 backport posting with the upstream changelog (lore, David Rientjes, '[patch stable-3.10] mm: close PageTail race', 28 Mar 2014: 'commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7 upstream', mm/page_alloc.c carrying the 'make first_page visible before PageTail' hunk of 4 Feb 2014) and the -mm posting of 12 Feb 2014 (huge_mm.h: the ca641514 block deleted); prep_compound_page as in AndreiLux/ref-3.10 mm/page_alloc.c (the backport). mm/swap.c: the two compound_trans_head() calls become compound_head(). Not modelled: the other callers it converts (ksm, memory-failure, vfio, kvm, aoe, fs/proc/page.c).",
+        source: "the 3.10-stable backport of 668f9abb, not the mainline commit: linux-mm/stable, David Rientjes, 28 Mar 2014, '[patch stable-3.10] mm: close PageTail race' ('commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7 upstream'), Message-ID <alpine.DEB.2.02.1403281333290.18841@chino.kir.corp.google.com>, applied by Greg KH on 31 Mar 2014 (<20140331235543.GB20979@kroah.com>); the 3.10.y release that first carried it (3.10.36) is inferred, UNVERIFIED. Verified against kernel/linux-3.10.36/: mm/swap.c (verbatim, AndreiLux/ref-3.10 commit 45da1f3dda0bfc190f717887054118ef079bf279: put_compound_page, __get_page_tail), mm/page_alloc.c (verbatim, AndreiLux/ref-3.10 commit 018bce42ef4a2d7ccfe48c05df22591d61f33c38: prep_compound_page), include/linux/mm.h (partial: compound_head, whole in the posting's hunk) and include/linux/huge_mm.h (partial: the deletion). Mainline 668f9abb (kernel/668f9abb/, partial, assembled from postings: the mainline commit's own diff was not read) has the same compound_head() hunk (linux-mm, 12 Feb 2014, '[patch -mm] mm: close PageTail race', <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>) and the same prep_compound_page() lines (folded from 'mm, page_alloc: make first_page visible before PageTail' v2, linux-mm, 4 Feb 2014, <alpine.DEB.2.02.1402041621350.14962@chino.kir.corp.google.com>), but its two mm/swap.c hunks change 3.14's reorganised put_compound_page()/__get_page_tail(), which this variant does not run, and its huge_mm.h hunk deletes ca641514's #if 0 block where the backport deletes 3.10's smp_rmb() compound_trans_head(). Parent ca641514 is mainline's (3.10-stable never had it). Not modelled: the other callers it converts (ksm, memory-failure, vfio, kvm, aoe, fs/proc/page.c).",
     };
     crate::compound_fns! {
         self: compound_head, prep_compound_page, put_compound_page, __get_page_tail;
@@ -35,7 +47,8 @@ impl Compound for Variant {
     }
 }
 
-/// `compound_head(page)` (include/linux/mm.h, 668f9abb).
+/// `compound_head(page)` (include/linux/mm.h, 668f9abb: the same hunk in mainline and
+/// 3.10-stable).
 pub fn compound_head<V: Compound>(m: &Mem, page: PagePtr) -> PagePtr {
     let p = m.pg(page);
     let tail = PageTail(p);
@@ -57,7 +70,8 @@ pub fn compound_head<V: Compound>(m: &Mem, page: PagePtr) -> PagePtr {
     page
 }
 
-/// `prep_compound_page(page, order)` (mm/page_alloc.c, 668f9abb).
+/// `prep_compound_page(page, order)` (mm/page_alloc.c, 668f9abb: the same lines in mainline
+/// and 3.10-stable).
 pub fn prep_compound_page<V: Compound>(m: &Mem, page: PagePtr, order: u32) {
     let nr_pages = 1usize << order;
     set_compound_page_dtor(m, page, DTOR_FREE_COMPOUND_PAGE);
@@ -80,12 +94,12 @@ pub fn prep_compound_page<V: Compound>(m: &Mem, page: PagePtr, order: u32) {
     }
 }
 
-/// `put_compound_page(page)` (mm/swap.c, 668f9abb).
+/// `put_compound_page(page)` (mm/swap.c, 668f9abb as backported to 3.10-stable).
 pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
     const F: &str = "put_compound_page";
-    // (The alignment below is against kernel/668f9abb/, mainline 3.14's reorganised function;
-    // this Rust is the 3.10-stable backport of 668f9abb, i.e. 27c73ae7's shape: see
-    // notes/fid-compound.md. Its differences are marked DISCREPANCY.)
+    // (This is the 3.10-stable backport's text, kernel/linux-3.10.36/mm/swap.c: 27c73ae7's
+    // shape with compound_head(). The alignment below is against kernel/668f9abb/, mainline
+    // 3.14's reorganised function; the differences are marked DISCREPANCY.)
     if PageTail(m.pg(page)) {
         // LEFT OUT: DISCREPANCY (reported): mainline tests `likely(!PageTail(page))` first and
         // puts a non-tail page there (`put_page_testzero`, `__put_compound_page` or
@@ -196,15 +210,15 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
     }
 }
 
-/// `__get_page_tail(page)` (mm/swap.c, 668f9abb).
+/// `__get_page_tail(page)` (mm/swap.c, 668f9abb as backported to 3.10-stable).
 ///
 /// This takes care of get_page() if run on a tail page returned by one of the
 /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
 /// the compound lock because it runs __get_page_tail_foll() under the proper PT lock that
 /// already serializes against split_huge_page().
 pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
-    // (Aligned against mainline 3.14; this Rust is the 3.10-stable backport: see
-    // put_compound_page() above.)
+    // (Aligned against mainline 3.14; this Rust is the 3.10-stable backport's text,
+    // kernel/linux-3.10.36/mm/swap.c: see put_compound_page() above.)
     // MODEL: `got = false` here (3.10-stable); mainline assigns it after its unpinned branch
     let mut got = false;
     let page_head = V::compound_head(m, page);

@@ -21,7 +21,7 @@ impl Compound for Variant {
             subject: "mm: thp: optimize compound_trans_huge",
         },
         parent: Some("27c73ae7"),
-        source: "the posting (lore, Andrea Arcangeli, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', 20 Nov 2013; include/linux/huge_mm.h only), merged for 3.14 per the mmotm shortlog of Feb 2014. UNVERIFIED: the commit id (given by the brief, not found in the index). Not applied: the rest of the series merged with it for 3.14 (3/8 'move the put/get_page slab and hugetlbfs optimization in a faster path', 5/8 'tail page refcounting optimization for slab and hugetlbfs' (44518d2b), 7/8 'reorganize put_compound_page()'): this variant is 27c73ae7's mm/swap.c with this one change.",
+        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', <1384969876-6374-5-git-send-email-aarcange@redhat.com>; include/linux/huge_mm.h only), merged for 3.14 per the mmotm shortlog of Feb 2014. Verified against kernel/ca641514/include/linux/huge_mm.h (status partial: every line from that posting's hunk and from the '-' lines of the 668f9abb -mm posting, linux-mm, 12 Feb 2014, <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>, which deletes the same block). UNVERIFIED: the commit id (given by the brief; no commit page found). Not applied: the rest of the series merged with it for 3.14 (3/8 'move the put/get_page slab and hugetlbfs optimization in a faster path', 5/8 'tail page refcounting optimization for slab and hugetlbfs' (44518d2b), 7/8 'reorganize put_compound_page()'): this variant is 27c73ae7's mm/swap.c with this one change.",
     };
     crate::compound_fns! {
         self: compound_trans_head;

@@ -19,7 +19,7 @@ impl Compound for Variant {
         area: Area::Compound,
         kind: Kind::Release { version: "3.11" },
         parent: Some("5bf5f03c"),
-        source: "RECONSTRUCTED (research note s1 section 1): __get_page_tail from the context and '-' lines of Khalid Aziz's RFC against 3.11-rc5 (lore, 15 Aug 2013, 'index 62b78a6..cc8326f'); put_compound_page from the '-' lines of 27c73ae7's posting (3.12 = 3.11 + 7cb2ef56's PageHuge prefix) and an identical function-level copy; __put_single_page/__put_compound_page/put_page from AndreiLux/ref-3.10 (unchanged 3.10-3.13). compound_lock/unlock: 3.10 mm.h (AndreiLux). UNVERIFIED: byte-exactness against mainline 3.11 (no stored 3.11 mm/swap.c).",
+        source: "3.11's put_compound_page and __get_page_tail, verified against kernel/5bf5f03c/mm/swap.c (status partial; kernel/linux-3.11/mm/swap.c names them unchanged since 5bf5f03c), whose text equals the 3.11-rc5 context and '-' lines of Khalid Aziz's RFC (linux-mm, 15 Aug 2013, '[RFC PATCH] Fix aio performance regression for database caused by THP', <1376590389.24607.33.camel@concerto>, 'index 62b78a6..cc8326f') and, for put_compound_page, the '-' lines of 27c73ae7's posting (Andrea Arcangeli, linux-mm, 20 Nov 2013, <1384969876-6374-2-git-send-email-aarcange@redhat.com>; 3.12 = 3.11 + 7cb2ef56's PageHuge prefix); __put_compound_page from kernel/linux-3.4/ (unchanged 3.4-3.13); compound_lock/unlock from kernel/5bf5f03c/include/linux/mm.h (verbatim). The shared code's 3.11 texts (kernel/linux-3.11/, status partial) are AndreiLux/ref-3.10 or 3.10-3.12 copies standing for 3.11. UNVERIFIED: byte-exactness against a mainline 3.11 tree (none is stored).",
     };
     crate::compound_fns! {
         self: put_compound_page, __get_page_tail;

@@ -21,7 +21,7 @@ impl Compound for Variant {
         area: Area::Compound,
         kind: Kind::Release { version: "3.4" },
         parent: None,
-        source: "mm/swap.c of 3.4: the context and '-' lines of 5bf5f03c's v4 posting (lore, 22 May 2012, diff against 3.4 'index 8ff73d8..93c709b') for put_compound_page and __get_page_tail; __put_single_page/__put_compound_page/put_page as in 3.4-3.13 (unchanged, AndreiLux/ref-3.10). UNVERIFIED: no stored 3.4 mm/swap.c; the lines 5bf5f03c did not touch are taken as 3.11's.",
+        source: "3.4's put_compound_page, __get_page_tail and __put_compound_page, verified against kernel/linux-3.4/mm/swap.c (status partial; cargo xtask fidelity aligns them): put_compound_page and __get_page_tail are the context and '-' lines of 5bf5f03c's v4 and v3 postings (Pravin B Shelar, linux-mm, 22 May 2012, <1337729116-10151-1-git-send-email-pshelar@nicira.com>, diff against 3.4 'index 8ff73d8..93c709b'; 17 May 2012, <1337293069-22443-1-git-send-email-pshelar@nicira.com>), the lines outside their hunks from the 2011 posting of 70b50f94 and from function-level extracts of a 3.5..3.11 mm/swap.c in the search index; their statements were checked against a comment-stripped 3.4-based vendor mm/swap.c in the search index (file id 868697097), as was __put_compound_page (also AndreiLux/ref-3.10's, unchanged 3.4-3.13). UNVERIFIED: comments, blank lines and label indentation against a vanilla 3.4 tree (none is stored).",
     };
     crate::compound_fns! {
         self: __put_compound_page, put_compound_page, __get_page_tail;

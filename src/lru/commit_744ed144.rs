@@ -118,7 +118,7 @@ impl Lru for Variant {
             subject: "mm: batch activate_page() to reduce lock contention",
         },
         parent: Some("linux-2.6.37"),
-        source: "the v2 2/2 posting (Shaohua Li, 5 Jan 2011, <1294214409.1949.573.camel@sli10-conroe>; research/s2.md §1a), applied to the 2.6.37 file, with its 1/2 (d8505dee, pagevec_lru_move_fn) in the shared code; CONFIG_SMP. That the posting is byte-identical to the merged 744ed144 is UNVERIFIED (its message matches a gitweb excerpt); reverted by 7a608572 (revert text UNVERIFIED).",
+        source: "744ed144 'mm: batch activate_page() to reduce lock contention' (Shaohua Li, 2.6.38-rc1 merge window), reverted by 7a608572 (id as cited in eb709b0d's changelog, shown on a linux-stable mm/swap.c blob page, gitlab.ublinux.ru; the revert's own text was not read). Verified against kernel/744ed144/mm/swap.c and mm/vmscan.c (status partial): Shaohua Li's postings, linux-mm, 5 Jan 2011, '[PATCH 1/2]mm: simplify code of swap.c' (<1294214404.1949.572.camel@sli10-conroe>, = d8505dee, pagevec_lru_move_fn, in the shared code) and '[PATCH v2 2/2]mm: batch activate_page() to reduce lock contention' (<1294214409.1949.573.camel@sli10-conroe>), applied to the 2.6.37 file; CONFIG_SMP. UNVERIFIED: that the merged d8505dee and 744ed144 are byte-identical to these postings (only 744ed144's changelog was seen, git.karo-electronics.de mv-sheeva.git commit 744ed1442757, and it matches the posting's).",
     };
     const BATCHED: bool = true;
 

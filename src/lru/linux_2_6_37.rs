@@ -20,7 +20,7 @@ impl Lru for Variant {
         area: Area::Lru,
         kind: Kind::Release { version: "2.6.37" },
         parent: None,
-        source: "mm/swap.c activate_page() and drain_cpu_pagevecs(), mm/vmscan.c putback_lru_pages() of 2.6.37/2.6.38, reconstructed from the pre-images of 744ed144 (v2, 5 Jan 2011) and eb709b0d (v3/v4, Mar 2011), which agree (research/s2.md §3b, §5d). UNVERIFIED against a stored 2.6.37 tree. 2.6.37's ____pagevec_lru_add open-codes the steps of pagevec_lru_move_fn (lock, move each page, unlock, release_pages); the shared code runs the latter.",
+        source: "2.6.37's activate_page() and drain_cpu_pagevecs() (mm/swap.c) and putback_lru_pages() (mm/vmscan.c), verified against kernel/linux-2.6.37/mm/swap.c and mm/vmscan.c (status partial; no 2.6.37 tree is stored): activate_page is whole in the '-' and context lines of Shaohua Li's '[PATCH v2 2/2]mm: batch activate_page() to reduce lock contention' (linux-mm, 5 Jan 2011, <1294214409.1949.573.camel@sli10-conroe>, base file dated 2011-01-04, the 2.6.37 release) and equals 2.6.39's (dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/swap.c, commit 1e37c14c729472f107fb33e1bd4afe6bea0d2f2f: 2.6.39 is unbatched); drain_cpu_pagevecs is 2.6.39's without its lru_deactivate block, the end confirmed by that posting's context; putback_lru_pages is 2.6.39's with the rotated-statistics lines of that posting's context. The folder's other functions are partial or 2.6.39 text marked unverified, each with its comment. 2.6.37's ____pagevec_lru_add open-codes the steps of pagevec_lru_move_fn (lock, move each page, unlock, release_pages); the shared code runs the latter.",
     };
     const BATCHED: bool = false;
 

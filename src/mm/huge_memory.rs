@@ -28,9 +28,13 @@ pub fn compound_unlock(m: &Mem, page: PagePtr) {
     let old = bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
     ktrace!(
         "compound_unlock",
-        "unlocked {page:?} (flags {old:#x} -> {:#x})",
-        old & !bit(PG_COMPOUND_LOCK)
+        "unlocked {page:?} (flags {:#x} -> {:#x})",
+        *old,
+        *old & !bit(PG_COMPOUND_LOCK)
     );
+    // MODEL: the waiters wake after the event is recorded (src/sync `BitUnlocked`: the trace
+    // shows the unlock before the next holder's lock).
+    drop(old);
     // LEFT OUT: compound_unlock_irqrestore()'s `local_irq_restore(flags)`: no interrupts are
     // modelled; its `compound_unlock(page)` is the unlock above
 }

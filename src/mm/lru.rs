@@ -733,7 +733,8 @@ pub fn mark_page_accessed<V: Lru>(m: &Mem, page: PagePtr) {
 /// does the utilite vendor 3.0.x tree, which carries backports). 2.6.37–2.6.39 (kernel/ text)
 /// have no VM_BUG_ON and test `PageLRU(page) && get_page_unless_zero(page)`; v3.0's own text
 /// is unverified. With the reference restriction (1) kept, the two agree; a page whose count
-/// is 0 gets -EBUSY from the C and a BUG here (reported: /work/notes/fid-lru.md).
+/// is 0 gets -EBUSY from the C and a BUG here (a DISCREPANCY, stricter than the C; no model
+/// passes a page whose count is 0).
 pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> i32 {
     let p = m.pg(page);
     let mut ret = -EBUSY;

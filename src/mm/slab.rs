@@ -8,8 +8,9 @@
 //! s->allocflags |= __GFP_COMP`), so a slab page of order 1 is a compound page whose tail a
 //! driver can pin with `get_page()` (network buffers in kmalloc memory: the 5bf5f03c report).
 //! Left out: the freelist and `counters` (SLUB's object bookkeeping; on 64-bit `counters`
-//! overlaps `_count`, a separate bug fixed later, see proofs/compound.9.md), `inc_slabs_node`,
-//! statistics, debug checks.
+//! overlaps the head's `_count`, the separate bug of Pravin B Shelar's "mm: Fix slab->page
+//! _count corruption." (abca7c496584), see `__cmpxchg_double_slab()` and
+//! proofs/compound.9.md#left-out), `inc_slabs_node`, statistics, debug checks.
 
 use super::page_alloc::{__free_pages, alloc_pages_for, compound_order};
 use super::swap::Compound;
@@ -30,9 +31,12 @@ pub fn slab_unlock(m: &Mem, page: PagePtr) {
     let old = __bit_spin_unlock(PG_LOCKED, &m.pg(page).flags);
     ktrace!(
         "slab_unlock",
-        "__bit_spin_unlock {page:?}: read flags {old:#x}, wrote {:#x} (non-atomic)",
-        old & !bit(PG_LOCKED)
+        "__bit_spin_unlock {page:?}: read flags {:#x}, wrote {:#x} (non-atomic)",
+        *old,
+        *old & !bit(PG_LOCKED)
     );
+    // MODEL: the waiters wake after the event is recorded (src/sync `BitUnlocked`).
+    drop(old);
 }
 
 /// `new_slab(s, flags, node)` (mm/slub.c, 3.4), reduced to `allocate_slab()` (an order-`order`
@@ -74,8 +78,15 @@ pub fn __cmpxchg_double_slab(m: &Mem, page: PagePtr) {
     // if (page->freelist == freelist_old && page->counters == counters_old) { ... }
     // LEFT OUT: the compare, the stores `page->freelist = freelist_new; page->counters =
     // counters_new;` and the success path's own `slab_unlock(page); return 1;` (the same
-    // unlock as below): no model reads freelist or counters (on 64-bit `counters` overlaps
-    // `_count`: a separate bug, out of scope, see the module doc)
+    // unlock as below). `page->counters = counters_new` overlaps the head's `_count` on 64-bit
+    // (3.4: `counters` is an `unsigned long` on every configuration; after abca7c496584 still
+    // with CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE), so this store can
+    // undo a concurrent get_page()/put_page() of the head: the bug of Pravin B Shelar's "mm:
+    // Fix slab->page _count corruption." (linux-mm, 30 May 2012, Message-Id
+    // <1338405610-1788-1-git-send-email-pshelar@nicira.com>; abca7c496584) and, for that
+    // configuration, of Dave Hansen's "mm: slub: fix page->_count corruption (again)" (28 Jan
+    // 2014). Not modelled: the claims are about the flags word, and their SAFE verdicts say
+    // nothing about `_count` on those configurations (proofs/compound.9.md#left-out)
     slab_unlock(m, page);
     // LEFT OUT: the failure path's cpu_relax(), stat(), printk and `return 0;`: one attempt,
     // no result (the callers' retry loops are not modelled)

@@ -713,7 +713,7 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
 /// it to `newpage` if it is no longer mapped, remove the migration entries (pointing them at
 /// `newpage`, or back at `page` on failure), unlock. Returns 0 when the page moved.
 ///
-/// C: not found (no 2.6.31 or 2.6.34 text was found, notes/vma-old.md §1)
+/// C: not found (no 2.6.31 or 2.6.34 text was found in the stored trees or linux-mm postings)
 /// (2.6.35.7's has the compaction series' changes).
 pub fn unmap_and_move<R: AnonRmap>(mm: &Mm, page: PageId, newpage: PageId) -> i32 {
     let mut rc = -EAGAIN;
@@ -744,7 +744,7 @@ pub fn unmap_and_move<R: AnonRmap>(mm: &Mm, page: PageId, newpage: PageId) -> i3
 /// `move_to_new_page(newpage, page)` (mm/migrate.c, 2.6.31): "Move a page to a newly
 /// allocated page. The page is locked and all ptes have been successfully removed."
 ///
-/// C: not found (no 2.6.31 or 2.6.34 text was found, notes/vma-old.md §1)
+/// C: not found (no 2.6.31 or 2.6.34 text was found in the stored trees or linux-mm postings)
 fn move_to_new_page<R: AnonRmap>(mm: &Mm, newpage: PageId, page: PageId) -> i32 {
     // Block others from accessing the page when we get around to establishing additional
     // references. We are the only one holding a reference to the new page at this point.

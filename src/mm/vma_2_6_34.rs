@@ -499,9 +499,11 @@ macro_rules! chain_rmap {
                 let mut node = list_next(mm, "try_to_unmap_anon", head);
                 while node != head {
                     let vma = avc_vma(mm, "try_to_unmap_anon", node);
-                    // LEFT OUT: 012f1800 (2.6.35 on): a8bef8ff's `if (PAGE_MIGRATION && (flags
-                    // & TTU_MIGRATION) && is_vma_temporary_stack(vma)) continue;`: no vma of
-                    // these models is a temporary exec stack (VM_STACK_INCOMPLETE_SETUP).
+                    // LEFT OUT: 012f1800 on (a8bef8ff, 2.6.35-rc1, is in its base): a8bef8ff's
+                    // `if (PAGE_MIGRATION && (flags & TTU_MIGRATION) &&
+                    // is_vma_temporary_stack(vma)) continue;`: no vma of these models is a
+                    // temporary exec stack (VM_STACK_INCOMPLETE_SETUP); exec's race, which
+                    // a8bef8ff fixed, is not modelled yet (issue #19 item 1).
                     let address = vma_address(mm, page, vma);
                     if address != EFAULT {
                         // LEFT OUT: `continue` on -EFAULT is the `if` above.

@@ -799,14 +799,42 @@ pub fn bit_spin_lock(bitnum: u32, addr: &unsigned_long) {
     }
 }
 
+/// What a bit-spinlock unlock returns: the word before the clear, for the event trace, and
+/// (under loom) the wakeup of the waiters, which runs when the value is dropped.
+///
+/// Why the wakeup waits: loom's waiters block on a wait queue (see `BIT_WAITQ`), and waking
+/// them takes a mutex and notifies a condvar, both scheduling points. Woken inside the
+/// unlock, another CPU could take the lock and record its `locked` event before the unlocker
+/// records `unlocked`: a trace with two holders at once (issue #20). So the caller records its
+/// event first, then drops the value. Nothing is lost by the delay: between the clear and the
+/// drop the unlocker touches no shared memory (keep it so: drop before the next shared
+/// access), so every interleaving in which a waiter sees the clear bit earlier is one in which
+/// it sees it right after the drop.
+#[must_use = "drop it right after recording the unlock's event: dropping wakes the waiters"]
+pub struct BitUnlocked(usize);
+
+impl std::ops::Deref for BitUnlocked {
+    type Target = usize;
+    fn deref(&self) -> &usize {
+        &self.0
+    }
+}
+
+impl Drop for BitUnlocked {
+    fn drop(&mut self) {
+        // A BUG() raised with the lock held unwinds through here: do not call into loom.
+        if !std::thread::panicking() {
+            wake_bit_waiters();
+        }
+    }
+}
+
 /// `bit_spin_unlock(bitnum, addr)`: `clear_bit_unlock` (RELEASE). Returns the word before the
-/// clear, for the event trace only (the kernel's returns nothing).
-pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
+/// clear (the kernel's returns nothing); the waiters wake when it is dropped ([`BitUnlocked`]).
+pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> BitUnlocked {
     // clear_bit_unlock(): RELEASE (in the store-buffer mode, everything before it leaves first)
     sb::drain_all();
-    let old = addr.0.fetch_and(!mask(bitnum), Release);
-    wake_bit_waiters();
-    old
+    BitUnlocked(addr.0.fetch_and(!mask(bitnum), Release))
 }
 
 /// `__bit_spin_unlock(bitnum, addr)` (include/linux/bit_spinlock.h, 3.x): the "non-atomic
@@ -815,13 +843,13 @@ pub fn bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
 /// x86 has `barrier()`): a load and a plain store of the whole word, so a concurrent atomic
 /// update of *another* bit of the word between the two is lost (SLUB's `slab_unlock()` against
 /// `compound_lock()`, 5bf5f03c).
-/// Returns the word it read (and wrote back without the bit), for the event trace only.
-pub fn __bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> usize {
+/// Returns the word it read (and wrote back without the bit); the waiters wake when it is
+/// dropped ([`BitUnlocked`]).
+pub fn __bit_spin_unlock(bitnum: u32, addr: &unsigned_long) -> BitUnlocked {
     smp_mb();
     let old = READ_ONCE(addr);
     WRITE_ONCE(addr, old & !mask(bitnum)); // __clear_bit()
-    wake_bit_waiters();
-    old
+    BitUnlocked(old)
 }
 
 /// The unlock of [`bit_spin_unlock`] with a chosen ordering. Only the shim's own tests use

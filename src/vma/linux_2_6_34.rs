@@ -2,9 +2,9 @@
 //! and Linus's exporter/importer fix of 2.6.34-rc: an importer without an anon_vma is linked
 //! with `anon_vma_clone()` before anything moves, a merged `next` is unlinked with
 //! `anon_vma_merge()` after `vma_adjust` is done, and no anon_vma lock is taken at all: rmap
-//! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: the race
-//! KAMEZAWA Hiroyuki first blamed for the migration-entry BUGs of April 2010, which were traced
-//! to exec's shift_arg_pages instead; notes/vma-old.md §2c).
+//! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: found by
+//! reading the code, no reproduction reported; the swapops.h:105 BUGs of April 2010 first blamed
+//! on it were exec's shift_arg_pages race, fixed by a8bef8ff, not modelled yet (issue #19 item 1)).
 
 use crate::ktrace;
 use crate::mm::vma::*;

@@ -1,9 +1,10 @@
-//! mm/mmap.c `vma_adjust()` of 2.6.34 with Mel Gorman's "mm,migration: Prevent
-//! rmap_walk_[anon|ksm] seeing the wrong VMA information" (V6, 6 May 2010), the `vma_adjust` hunk:
-//! "the locking behaviour prior to the anon_vma is restored so that rmap_walk() can be sure of
-//! the integrity of the VMA information and lists when the anon_vma lock is held": the lock of
-//! `vma->anon_vma` is taken on 252c5f94's condition (overlap with next, an insert, or a moving
-//! `vm_start`).
+//! mm/mmap.c `vma_adjust()` of 2.6.34 with the `vma_adjust` hunk alone of Mel Gorman's V6
+//! "mm,migration: Prevent rmap_walk_[anon|ksm] seeing the wrong VMA information" (6 May 2010):
+//! "the locking behaviour prior to the anon_vma is restored": the lock of `vma->anon_vma` is
+//! taken on 252c5f94's condition (overlap with next, an insert, or a moving `vm_start`). The
+//! same patch made `rmap_walk_anon` lock the root anon_vma, walk the root's list and lock each
+//! `vma->anon_vma` met, nested; this variant keeps 2.6.34's walks: the `vma_adjust` hunk alone,
+//! a mix that never ran. Not merged: 2.6.35's `vma_adjust` has no anon_vma lock; 012f1800 added it.
 
 use crate::ktrace;
 use crate::mm::vma::*;
@@ -23,7 +24,7 @@ impl VmaAdjust for Variant {
             date: "2010-05-06",
         },
         parent: Some("linux-2.6.34"),
-        source: "Mel Gorman's V6 [PATCH 1/2] (lore, <1273159987-10167-2-git-send-email-mel@csn.ul.ie>), the mm/mmap.c hunk; the same patch's rmap_walk_anon change (lock the root anon_vma and each vma's anon_vma nested) is left out: it changes nothing when each vma has one anon_vma, the page's (every model here). Whether this exact patch was merged is UNVERIFIED (012f1800 superseded it).",
+        source: "Mel Gorman's V6 [PATCH 1/2] (linux-mm, 6 May 2010, <1273159987-10167-2-git-send-email-mel@csn.ul.ie>): its mm/mmap.c vma_adjust hunk alone, a mix that never ran. The patch's rmap_walk_anon change (lock the root anon_vma, walk the root's list, lock each vma->anon_vma met, nested) is left out; in every model where mel-v6 is claimed, each vma the walk meets has the page's anon_vma as its own, and that anon_vma is its own root, so the walk takes the same one lock. Not merged: 2.6.35.7's vma_adjust has no anon_vma lock, and Rik van Riel's 012f1800 posting (26 May 2010) adds one to a vma_adjust without it.",
     };
     type Rmap = ChainRmap;
 

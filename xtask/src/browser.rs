@@ -94,6 +94,7 @@ pub fn test(bin: &Path, dir: &Path) -> Result<String, String> {
         .output()
         .map_err(|e| format!("chromium: {e}"))?;
     let dom = String::from_utf8_lossy(&dom.stdout).to_string();
+    reviewer_order(&dom)?;
     let shot = dir.join("report.png");
     let status = headless(&chrome, &profile)
         .arg(format!("--window-size={WIDTH},{HEIGHT}"))
@@ -193,4 +194,38 @@ pub fn test(bin: &Path, dir: &Path) -> Result<String, String> {
         shot.display(),
         png.len()
     ))
+}
+
+/// The page leads with what the reviewer asked for: verdicts, then counterexamples, then the
+/// background; the safeguards are folded and hold only the page's variants (and their
+/// parents); every table-of-contents link has its section.
+fn reviewer_order(dom: &str) -> Result<(), String> {
+    let at = |id: &str| {
+        dom.find(&format!("id=\"{id}\""))
+            .ok_or_else(|| format!("the page has no section #{id}"))
+    };
+    let (v, c, g) = (at("verdicts")?, at("counterexamples")?, at("safeguards")?);
+    if !(v < c && c < g) {
+        return Err("sections out of order: want verdicts, counterexamples, safeguards".into());
+    }
+    if !dom[g..].contains("<details class=\"safeguards\"") {
+        return Err("the safeguard table is not folded".into());
+    }
+    let toc_start = dom
+        .find("<nav class=\"toc\">")
+        .ok_or("no table of contents")?;
+    let toc_end = dom[toc_start..]
+        .find("</nav>")
+        .map_or(dom.len(), |e| toc_start + e);
+    for part in dom[toc_start..toc_end].split("href=\"#").skip(1) {
+        let id = part.split('"').next().unwrap_or_default();
+        at(id)?;
+    }
+    // Only the page's variants (compound.3: 7cb2ef56; lru.2: 744ed144; vma.2: lee-v1) and their
+    // parents: no variant the page does not show (27c73ae7 is none of them).
+    let table = &dom[g..];
+    if table.contains("<td>27c73ae7</td>") {
+        return Err("the safeguard table holds a variant the page does not show".into());
+    }
+    Ok(())
 }

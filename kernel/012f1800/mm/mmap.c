@@ -35,8 +35,7 @@
  *            outside the hunks as there). That both are in the tree at 012f1800 and that
  *            nothing else touched expand_downwards before 2.6.36 is UNVERIFIED (no
  *            2.6.35/2.6.36 mm/mmap.c was found). The root lock comes from rmap.h's
- *            vma_lock_anon_vma at 012f1800, not from this function. Staged in
- *            notes/vma-new-staging by the helper of notes/vma-new.md.
+ *            vma_lock_anon_vma at 012f1800, not from this function.
  */
 
 /*

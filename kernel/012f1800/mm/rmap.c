@@ -22,7 +22,7 @@
  *            lines of Hugh Dickins's <alpine.LSU.2.00.1008252305540.19107@sister.anvils>
  *            (linux-mm, 25 Aug 2010, against 2.6.36-rc2) and with Rik van Riel's anon_vma_lock
  *            conversion as quoted in linux-mm (index file 11460551863, hunk @@ -311,7 +311,7
- *            @@ "page_unlock_anon_vma"): staged by the helper of notes/vma-new.md.
+ *            @@ "page_unlock_anon_vma").
  * status:    partial
  * holds:     anon_vma_prepare, anon_vma_chain_link, anon_vma_fork, anon_vma_unlink,
  *            page_lock_anon_vma, page_unlock_anon_vma, try_to_unmap_anon, rmap_walk_anon

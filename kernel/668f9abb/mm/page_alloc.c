@@ -21,8 +21,12 @@
  *            then adds a store memory barrier to prep_compound_page()'; the -mm posting
  *            did not carry this hunk (it was the separate mmotm patch
  *            mm-page_alloc-make-first_page-visible-before-pagetail.patch, folded on
- *            merge). Mainline hunk text taken from the stable backport. parent:
- *            44518d2b.
+ *            merge). Mainline hunk text taken from the stable backport; the same lines
+ *            are the hunk ('@@ -369,9 +369,11 @@') of that mmotm patch as posted:
+ *            linux-mm, David Rientjes, 4 Feb 2014, '[patch v2] mm, page_alloc: make
+ *            first_page visible before PageTail', Message-ID
+ *            <alpine.DEB.2.02.1402041621350.14962@chino.kir.corp.google.com> (archive
+ *            sjp38/lore-linux-mm). parent: 44518d2b.
  */
 
 void prep_compound_page(struct page *page, unsigned long order)

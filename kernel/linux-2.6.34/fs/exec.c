@@ -20,7 +20,6 @@
  *            vma_adjust calls and "shrink" comment are older). The line counts of
  *            the gaps match the hunk offsets exactly (5, 5 and 19 lines).
  *            Not yet verified against a stored 2.6.34 tree (none found in the index).
- *            Staged in notes/vma-new-staging by the helper of notes/vma-new.md.
  */
 
 /* mmcheck: partial: see notes */

@@ -41,8 +41,8 @@
  *            expand_downwards: lines 1756-1761 and 1769-1780 are in no hunk of (3): they are
  *            (4)'s; the gap sizes match the hunk offsets (6 and 12 lines). Its
  *            anon_vma_lock(vma) is rmap.h's vma helper (kernel/linux-2.6.31), which locks
- *            vma->anon_vma->lock: the vma's own, newest anon_vma. Staged by the helper of
- *            notes/vma-new.md; merged here as pending (no model of stack growth yet).
+ *            vma->anon_vma->lock: the vma's own, newest anon_vma.
+ *            Stored as pending (no model of stack growth yet).
  */
 
 static void

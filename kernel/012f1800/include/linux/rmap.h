@@ -23,8 +23,7 @@
  *            vma-argument forms are renamed vma_lock_anon_vma / vma_unlock_anon_vma by the
  *            series' 1/5 and also take anon_vma->root->lock after 4/5 (anon_vma_lock and
  *            anon_vma_unlock are new functions of the old names); their text is the
- *            stored 2.6.36/37 file's (staged in notes/vma-new-staging by the helper of
- *            notes/vma-new.md). Every helper re-reads anon_vma->root at lock and at unlock
+ *            stored 2.6.36/37 file's. Every helper re-reads anon_vma->root at lock and at unlock
  *            time: what f18194275c39 is about.
  */
 

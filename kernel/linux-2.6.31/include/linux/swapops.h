@@ -12,7 +12,8 @@
  *            page-migration entries of 2.6.18 and are believed unchanged through 2.6.35
  *            (UNVERIFIED for the exact 2.6.31 text). The BUG_ON in migration_entry_to_page
  *            is "include/linux/swapops.h:105" of the April 2010 oopses (2.6.34-rc4-mm1,
- *            2.6.34-rc5).
+ *            2.6.34-rc5): exec's shift_arg_pages race with migration, fixed by a8bef8ff,
+ *            not the vma_adjust race of vma.9 (H-9), which had no reported reproduction.
  */
 
 #ifdef CONFIG_MIGRATION
