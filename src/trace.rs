@@ -186,6 +186,8 @@ pub fn reset() {
     if CHECKED {
         LOG.with(|l| l.borrow_mut().clear());
     }
+    crate::sync::set_step_hint(0);
+    let _ = crate::sync::take_race_access();
 }
 
 /// Forget any failure captured so far (start of a run).
@@ -275,6 +277,7 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
                 func: Cow::Borrowed(func),
                 event,
             });
+            crate::sync::set_step_hint(step);
         });
     }
 }
@@ -297,17 +300,56 @@ fn keep_first(failure: Failure) {
 /// Record a failure that the checker itself detected (loom's causality check on a
 /// [`crate::sync::RaceCell`]), with the trace of the execution it ended.
 ///
-/// The checker stops the execution at the racing access without saying which CPU made it, so
-/// the failing step is recorded on no CPU's lane: "loom's race detector" after the last step
-/// the kernel code recorded.
+/// loom stops the execution at the racing access. When that access is a [`crate::sync::RaceCell`]
+/// (the lock-protected words), the shim knows which CPU made it and which CPU's access it
+/// races: the failing step goes on the racing CPU's lane and a line on the other CPU's lane
+/// names its side (issue #20: a data race shows on the lanes of both CPUs). Otherwise the
+/// failing step is on no CPU's lane.
 pub fn checker_failure(invariant: Invariant, message: String) {
     const FUNC: &str = "loom's race detector";
     let mut trace = snapshot();
+    // A race on a RaceCell names both sides: the access loom stopped (on its CPU's lane) and
+    // the other CPU's last conflicting access of the word (a line on that CPU's lane).
+    let race = crate::sync::take_race_access();
+    let who = |c: Option<usize>| c.map_or("the setup thread".to_string(), |c| format!("CPU{c}"));
+    let rw = |w: bool| if w { "write" } else { "read" };
+    let mut cpu = None;
+    let mut event = format!("*** {invariant}: {message}");
+    if let Some(r) = race {
+        cpu = r.cpu;
+        event = match r.other {
+            Some((ocpu, ow, ostep)) => {
+                trace.push(Event {
+                    step: trace.len() + 1,
+                    cpu: ocpu,
+                    func: Cow::Borrowed(FUNC),
+                    event: format!(
+                        "(a note, not a new step) the other side of the race: this CPU's {} of the same lock-protected word, made right after step {ostep}; no lock orders it with {}'s {} below",
+                        rw(ow),
+                        who(r.cpu),
+                        rw(r.write)
+                    ),
+                });
+                format!(
+                    "*** {invariant}: {}'s {} of a lock-protected word races {}'s {} after step {ostep} ({message})",
+                    who(r.cpu),
+                    rw(r.write),
+                    who(ocpu),
+                    rw(ow)
+                )
+            }
+            None => format!(
+                "*** {invariant}: {}'s {} of a lock-protected word ({message})",
+                who(r.cpu),
+                rw(r.write)
+            ),
+        };
+    }
     trace.push(Event {
         step: trace.len() + 1,
-        cpu: None,
+        cpu,
         func: Cow::Borrowed(FUNC),
-        event: format!("*** {invariant}: {message}"),
+        event,
     });
     keep_first(Failure {
         cause: Cause::Kernel(invariant),

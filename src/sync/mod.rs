@@ -524,6 +524,42 @@ pub struct RaceCell<T: Copy> {
     cell: loom::cell::UnsafeCell<T>,
     #[cfg(not(loom))]
     cell: std::cell::UnsafeCell<T>,
+    /// Under loom: each CPU's last access (write?, the trace step it followed), indexed by
+    /// CPU + 1 (0: the setup thread), so a race loom reports names both sides.
+    #[cfg(loom)]
+    last: std::cell::Cell<[Option<(bool, usize)>; RACE_LANES]>,
+}
+
+/// The access a [`RaceCell`] was making when loom's race detector stopped the execution, and
+/// the other CPU's access it races (its last conflicting one on that word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceAccess {
+    pub cpu: Option<usize>,
+    pub write: bool,
+    /// (CPU, write?, the trace step after which it accessed the word)
+    pub other: Option<(Option<usize>, bool, usize)>,
+}
+
+#[cfg(loom)]
+const RACE_LANES: usize = 6;
+
+std::thread_local! {
+    /// The RaceCell access in progress (loom builds): set around the access, left set when
+    /// loom panics inside it. All model threads of a loom execution run on this OS thread.
+    static RACE: std::cell::Cell<Option<RaceAccess>> = const { std::cell::Cell::new(None) };
+    /// The trace's latest step (set by the trace on every event; the shim cannot read it).
+    static STEP: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The event trace tells the shim its latest step (for [`RaceAccess`]).
+pub fn set_step_hint(step: usize) {
+    STEP.with(|s| s.set(step));
+}
+
+/// The RaceCell access loom's race detector stopped, if that is how the execution ended; and
+/// forget it (a new execution starts clean).
+pub fn take_race_access() -> Option<RaceAccess> {
+    RACE.with(|r| r.take())
 }
 
 // SAFETY: accesses are ordered by the kernel's locks (or the cell is private to one CPU);
@@ -539,15 +575,52 @@ impl<T: Copy> RaceCell<T> {
             cell: loom::cell::UnsafeCell::new(v),
             #[cfg(not(loom))]
             cell: std::cell::UnsafeCell::new(v),
+            #[cfg(loom)]
+            last: std::cell::Cell::new([None; RACE_LANES]),
         }
+    }
+
+    /// Note the access about to be made (write or read) and the other CPU's last access it
+    /// would race: its last write for a read, its last access for a write.
+    #[cfg(loom)]
+    fn begin(&self, write: bool) -> usize {
+        let me = cpu_of_thread();
+        let lane = me.map_or(0, |c| (c + 1).min(RACE_LANES - 1));
+        let last = self.last.get();
+        let other = last
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != lane)
+            .filter_map(|(i, a)| a.map(|(w, step)| ((i > 0).then(|| i - 1), w, step)))
+            .filter(|(_, w, _)| write || *w)
+            .max_by_key(|(_, _, step)| *step);
+        RACE.with(|r| {
+            r.set(Some(RaceAccess {
+                cpu: me,
+                write,
+                other,
+            }))
+        });
+        lane
+    }
+
+    #[cfg(loom)]
+    fn end(&self, lane: usize, write: bool) {
+        RACE.with(|r| r.set(None));
+        let mut last = self.last.get();
+        last[lane] = Some((write, STEP.with(|s| s.get())));
+        self.last.set(last);
     }
 
     #[inline]
     pub fn get(&self) -> T {
         #[cfg(loom)]
         {
+            let lane = self.begin(false);
             // SAFETY: loom checks that no write races this read.
-            self.cell.with(|p| unsafe { *p })
+            let v = self.cell.with(|p| unsafe { *p });
+            self.end(lane, false);
+            v
         }
         #[cfg(not(loom))]
         {
@@ -560,8 +633,10 @@ impl<T: Copy> RaceCell<T> {
     pub fn set(&self, v: T) {
         #[cfg(loom)]
         {
+            let lane = self.begin(true);
             // SAFETY: loom checks that no other access races this write.
-            self.cell.with_mut(|p| unsafe { *p = v })
+            self.cell.with_mut(|p| unsafe { *p = v });
+            self.end(lane, true);
         }
         #[cfg(not(loom))]
         {

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Claims whose counterexamples run on two CPUs besides the setup thread, one of them a data
-/// race reported by loom itself (its failing step is on no CPU lane).
+/// race reported by loom itself (its failing step on the racing CPU's lane, the other side on
+/// the other CPU's).
 const CLAIMS: [&str; 3] = ["compound.3", "lru.2", "vma.2"];
 const WIDTH: u32 = 1400;
 const HEIGHT: u32 = 2400;

@@ -63,12 +63,23 @@ pub fn status_code(s: std::io::Result<std::process::ExitStatus>, what: &str) -> 
     }
 }
 
+/// The cargo profile of the runner: `verify` (release with whole-program optimisation,
+/// Cargo.toml) for the loom build, whose explorations are the long runs; `release` otherwise.
+fn runner_profile(build: Build) -> &'static str {
+    if matches!(build, Build::Loom) {
+        "verify"
+    } else {
+        "release"
+    }
+}
+
 pub fn run_mmcheck(build: Build, args: &[String]) -> u8 {
     let mut c = cargo();
     c.args([
         "run",
         "--quiet",
-        "--release",
+        "--profile",
+        runner_profile(build),
         "-p",
         "mmcheck-claims",
         "--bin",
@@ -85,7 +96,8 @@ pub fn loom_runner() -> Option<PathBuf> {
     build.args([
         "build",
         "--quiet",
-        "--release",
+        "--profile",
+        runner_profile(Build::Loom),
         "-p",
         "mmcheck-claims",
         "--bin",
@@ -93,5 +105,5 @@ pub fn loom_runner() -> Option<PathBuf> {
     ]);
     Build::Loom.apply(&mut build);
     (status_code(build.status(), "cargo build (loom)") == 0)
-        .then(|| root().join("target/release/mmcheck"))
+        .then(|| root().join(format!("target/{}/mmcheck", runner_profile(Build::Loom))))
 }
