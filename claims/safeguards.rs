@@ -90,10 +90,16 @@ pub fn markdown() -> String {
                 ),
                 Coverage::Uncovered => ("-".to_string(), "**UNCOVERED**".to_string()),
             };
+            // A row of shared code is written once, on its first variant (the one that has
+            // the code first); the others inherit it.
+            let name = if g.variants.len() > 1 && g.variants[0] != v {
+                format!("{} (inherited: the row of {})", g.name, g.variants[0])
+            } else {
+                g.name.to_string()
+            };
             let _ = writeln!(
                 s,
-                "| {v} | {} | {} | {mutant} | {by} |",
-                g.name,
+                "| {v} | {name} | {} | {mutant} | {by} |",
                 serde_json::to_value(g.kind)
                     .ok()
                     .and_then(|k| k.as_str().map(str::to_string))

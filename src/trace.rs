@@ -166,6 +166,7 @@ std::thread_local! {
 /// (`checker::explore`): the events of the executions that pass are never formatted.
 pub fn set_recording(on: bool) {
     RECORDING.with(|r| r.set(on));
+    crate::sync::set_race_notes(on);
 }
 
 /// CONFIG_DEBUG_VM of the kernel being modelled: whether `VM_BUG_ON()` is compiled in (its

@@ -249,6 +249,25 @@ fn safeguard_table(s: &mut String, variants: Option<&[String]>) {
     s.push_str("</details>\n");
 }
 
+/// The kernel's C beside the Rust for the page's kernel variants (`cargo xtask fidelity`,
+/// kernel/README.md), each variant folded.
+fn fidelity(s: &mut String, variants: &[String]) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    match mmcheck_fidelity::check(&root, None) {
+        Ok(mut r) => {
+            r.variants.retain(|v| variants.contains(&v.id));
+            s.push_str(&mmcheck_fidelity::html(&r));
+        }
+        Err(e) => {
+            let _ = writeln!(
+                s,
+                "<section id=\"fidelity\"><h2>Fidelity</h2><p class=\"bad\">kernel/ could not be read: {}</p></section>",
+                esc(&e)
+            );
+        }
+    }
+}
+
 fn calibration(s: &mut String, header: &[&str], rows: &[Vec<String>]) {
     s.push_str("<h2 id=\"calibration\">Calibration against the kernel's litmus tests</h2>\n<table class=\"calibration\"><thead><tr>");
     for h in header {
@@ -305,6 +324,9 @@ pub fn render(p: &Page<'_>) -> String {
         toc.push(("matrix", "Matrix"));
     }
     toc.push(("safeguards", "Safeguard coverage"));
+    if !p.claims.is_empty() && p.cells.is_empty() {
+        toc.push(("fidelity", "Fidelity: the C beside the Rust"));
+    }
     if !p.calibration.1.is_empty() {
         toc.push(("calibration", "Calibration"));
     }
@@ -361,6 +383,9 @@ pub fn render(p: &Page<'_>) -> String {
         v
     });
     safeguard_table(&mut s, variants.as_deref());
+    if let Some(vs) = &variants {
+        fidelity(&mut s, vs);
+    }
     if !p.calibration.1.is_empty() {
         calibration(&mut s, p.calibration.0, p.calibration.1);
     }

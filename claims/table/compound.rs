@@ -201,7 +201,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.3-ca641514",
-        statement: "ca641514 on the compound.3 model: compound_trans_head() is compound_head(), so a tail put that saw PG_tail before split takes the swap entry add_to_swap() wrote over first_page for the head: oops (the window 668f9abb closed)",
+        statement: "ca641514's hunk on 27c73ae7's mm/swap.c (a tree that never existed: upstream applied ca641514 after 3bfcd13e, whose put path mainline 3.14 has; restating it on that text is issue #17) on the compound.3 model: compound_trans_head() is compound_head(), so a tail put that saw PG_tail before split takes the swap entry add_to_swap() wrote over first_page for the head: oops (the window 668f9abb closed)",
         variant: "ca641514",
         model: "thp_put_vs_split_private",
         checker: LOOM_4,

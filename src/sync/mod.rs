@@ -524,10 +524,11 @@ pub struct RaceCell<T: Copy> {
     cell: loom::cell::UnsafeCell<T>,
     #[cfg(not(loom))]
     cell: std::cell::UnsafeCell<T>,
-    /// Under loom: each CPU's last access (write?, the trace step it followed), indexed by
-    /// CPU + 1 (0: the setup thread), so a race loom reports names both sides.
+    /// Under loom, while the trace records: each CPU's last access, indexed by CPU + 1 (0: the
+    /// setup thread), as `step << 2 | write << 1 | 1` (0: none), so a race loom reports names
+    /// both sides.
     #[cfg(loom)]
-    last: std::cell::Cell<[Option<(bool, usize)>; RACE_LANES]>,
+    last: std::cell::Cell<[u32; RACE_LANES]>,
 }
 
 /// The access a [`RaceCell`] was making when loom's race detector stopped the execution, and
@@ -549,6 +550,20 @@ std::thread_local! {
     static RACE: std::cell::Cell<Option<RaceAccess>> = const { std::cell::Cell::new(None) };
     /// The trace's latest step (set by the trace on every event; the shim cannot read it).
     static STEP: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Whether RaceCell accesses note who made them: only while the trace records (a failing
+    /// execution explored again), so the exploration itself pays nothing for it.
+    static RACE_NOTES: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Turn the RaceCell access notes on or off (with the trace's recording).
+pub fn set_race_notes(on: bool) {
+    RACE_NOTES.with(|r| r.set(on));
+}
+
+#[cfg(loom)]
+#[inline]
+fn race_notes() -> bool {
+    RACE_NOTES.with(|r| r.get())
 }
 
 /// The event trace tells the shim its latest step (for [`RaceAccess`]).
@@ -576,7 +591,7 @@ impl<T: Copy> RaceCell<T> {
             #[cfg(not(loom))]
             cell: std::cell::UnsafeCell::new(v),
             #[cfg(loom)]
-            last: std::cell::Cell::new([None; RACE_LANES]),
+            last: std::cell::Cell::new([0; RACE_LANES]),
         }
     }
 
@@ -591,7 +606,8 @@ impl<T: Copy> RaceCell<T> {
             .iter()
             .enumerate()
             .filter(|(i, _)| *i != lane)
-            .filter_map(|(i, a)| a.map(|(w, step)| ((i > 0).then(|| i - 1), w, step)))
+            .filter(|(_, a)| **a != 0)
+            .map(|(i, a)| ((i > 0).then(|| i - 1), a & 2 != 0, (a >> 2) as usize))
             .filter(|(_, w, _)| write || *w)
             .max_by_key(|(_, _, step)| *step);
         RACE.with(|r| {
@@ -608,7 +624,8 @@ impl<T: Copy> RaceCell<T> {
     fn end(&self, lane: usize, write: bool) {
         RACE.with(|r| r.set(None));
         let mut last = self.last.get();
-        last[lane] = Some((write, STEP.with(|s| s.get())));
+        let step = STEP.with(|s| s.get()).min((u32::MAX >> 2) as usize) as u32;
+        last[lane] = step << 2 | u32::from(write) << 1 | 1;
         self.last.set(last);
     }
 
@@ -616,6 +633,10 @@ impl<T: Copy> RaceCell<T> {
     pub fn get(&self) -> T {
         #[cfg(loom)]
         {
+            if !race_notes() {
+                // SAFETY: loom checks that no write races this read.
+                return self.cell.with(|p| unsafe { *p });
+            }
             let lane = self.begin(false);
             // SAFETY: loom checks that no write races this read.
             let v = self.cell.with(|p| unsafe { *p });
@@ -633,6 +654,11 @@ impl<T: Copy> RaceCell<T> {
     pub fn set(&self, v: T) {
         #[cfg(loom)]
         {
+            if !race_notes() {
+                // SAFETY: loom checks that no other access races this write.
+                self.cell.with_mut(|p| unsafe { *p = v });
+                return;
+            }
             let lane = self.begin(true);
             // SAFETY: loom checks that no other access races this write.
             self.cell.with_mut(|p| unsafe { *p = v });

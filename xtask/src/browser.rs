@@ -212,6 +212,11 @@ fn reviewer_order(dom: &str) -> Result<(), String> {
     if !dom[g..].contains("<details class=\"safeguards\"") {
         return Err("the safeguard table is not folded".into());
     }
+    // The C beside the Rust of the page's kernel variants, after the safeguards.
+    let f = at("fidelity")?;
+    if f < g || !dom[f..].contains("id=\"fid-744ed144\"") {
+        return Err("no fidelity section of the page's variants after the safeguards".into());
+    }
     let toc_start = dom
         .find("<nav class=\"toc\">")
         .ok_or("no table of contents")?;

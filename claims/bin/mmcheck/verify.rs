@@ -354,7 +354,13 @@ fn safeguard_report(a: &Args, command: &str) -> Result<bool, String> {
             .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
     let rows = table::safeguards().count();
-    println!("safeguards: {rows} listed, {} problem(s)", problems.len());
+    let shown: usize = table::safeguards().map(|g| g.variants.len()).sum();
+    println!(
+        "safeguards: {rows} written, {shown} shown over {} SAFE variants ({} inherited), {} problem(s)",
+        safeguards::safe_variants().len(),
+        shown - rows,
+        problems.len()
+    );
     Ok(problems.is_empty())
 }
 
