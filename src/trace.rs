@@ -196,6 +196,11 @@ pub fn clear_failure() {
     FAILURE.with(|f| f.borrow_mut().take());
 }
 
+/// A lane's name in a sentence: `CPU1`, or the setup thread (no CPU).
+fn who(cpu: Option<usize>) -> String {
+    cpu.map_or("the setup thread".to_string(), |c| format!("CPU{c}"))
+}
+
 /// The bit locks whose events a trace shows, as (function, event prefix, end of the page name):
 /// `compound_lock` "locked page#1", `compound_unlock` "unlocked page#1 (flags ..)",
 /// `slab_lock` "locked page#1 (PG_locked)", `slab_unlock` "__bit_spin_unlock page#1: ..".
@@ -213,7 +218,6 @@ pub fn check_consistency(trace: &[Event]) -> Result<(), String> {
     use std::collections::HashMap;
     // (bit, page) -> (holder, step it took the lock)
     let mut held: HashMap<(&str, String), (Option<usize>, usize)> = HashMap::new();
-    let who = |c: Option<usize>| c.map_or("the setup".to_string(), |c| format!("CPU{c}"));
     for e in trace {
         let Some(&(_, bit, prefix, acquire)) = LOCK_EVENTS
             .iter()
@@ -312,7 +316,6 @@ pub fn checker_failure(invariant: Invariant, message: String) {
     // A race on a RaceCell names both sides: the access loom stopped (on its CPU's lane) and
     // the other CPU's last conflicting access of the word (a line on that CPU's lane).
     let race = crate::sync::take_race_access();
-    let who = |c: Option<usize>| c.map_or("the setup thread".to_string(), |c| format!("CPU{c}"));
     let rw = |w: bool| if w { "write" } else { "read" };
     let mut cpu = None;
     let mut event = format!("*** {invariant}: {message}");
