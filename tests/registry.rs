@@ -249,11 +249,24 @@ fn safeguard_rows_are_consistent() {
 /// argument; a safeguard of shared code lists every variant that runs it in one row.
 #[test]
 fn every_safeguard_is_written_once() {
+    use mmcheck_claims::table::Coverage;
     let rows: Vec<_> = table::safeguards().collect();
     for (i, a) in rows.iter().enumerate() {
         for b in &rows[i + 1..] {
+            // An argument is its proof section: the same kind argued in one section twice is
+            // the same argument written twice, whatever the wording.
+            let argued = |c: &Coverage| match *c {
+                Coverage::Redundant { proof, .. }
+                | Coverage::OutOfScope { proof, .. }
+                | Coverage::Unneeded { proof, .. }
+                | Coverage::BlindSpot { proof, .. } => Some(proof),
+                Coverage::Killed { .. } | Coverage::Uncovered => None,
+            };
+            let same_argument = argued(&a.coverage).is_some()
+                && argued(&a.coverage) == argued(&b.coverage)
+                && a.kind == b.kind;
             assert!(
-                !(a.kind == b.kind && a.coverage == b.coverage),
+                !(a.kind == b.kind && a.coverage == b.coverage) && !same_argument,
                 "'{}' ({:?}) and '{}' ({:?}) are one safeguard written twice: list both variants in one row",
                 a.name,
                 a.variants,

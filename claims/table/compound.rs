@@ -629,15 +629,6 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11"],
-        name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared split)",
-        kind: SafeguardKind::Barrier,
-        coverage: Coverage::Unneeded {
-            proof: "proofs/compound.1.md#split-smp_wmb-not-needed-by-the-modelled-readers-in-39312",
-            because: "in 3.9-3.12 split never overwrites first_page after clearing PG_tail, so no tail get or put of the S1 models reads a word the barrier orders; other readers of those words are outside the models",
-        },
-    },
-    Safeguard {
         variants: &["27c73ae7"],
         name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page()",
         kind: SafeguardKind::Recheck,
@@ -674,7 +665,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7"],
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {

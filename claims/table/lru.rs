@@ -514,7 +514,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["eb709b0d"],
+        variants: &["eb709b0d", "linux-2.6.37"],
         name: "__activate_page's !PageUnevictable re-check under lru_lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -613,7 +613,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["eb709b0d"],
+        variants: &["eb709b0d", "linux-2.6.37"],
         name: "__isolate_lru_page: PageLRU and PageUnevictable tests under lru_lock (shared mm/vmscan.c)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -658,7 +658,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["eb709b0d"],
+        variants: &["eb709b0d", "linux-2.6.37"],
         name: "putback_lru_page: TestClearPageActive's full ordering (shared mm/vmscan.c)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Redundant {
@@ -691,15 +691,6 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "linux-2.6.37-no-active-test",
             claim: "lru.1-linux-2.6.37-no-active-test",
-        },
-    },
-    Safeguard {
-        variants: &["linux-2.6.37"],
-        name: "activate_page: !PageUnevictable test under lru_lock",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/lru.1.md#unevictable-test",
-            because: "no page of any S2 model is unevictable",
         },
     },
     Safeguard {
@@ -745,24 +736,6 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "eb709b0d-unlocked-isolate",
             claim: "lru.6-unlocked-isolate",
-        },
-    },
-    Safeguard {
-        variants: &["linux-2.6.37"],
-        name: "__isolate_lru_page: PageLRU and PageUnevictable tests under lru_lock (shared)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/lru.1.md#__isolate_lru_page-tests",
-            because: "as for eb709b0d: every page isolate_lru_pages passes has PG_lru, none is unevictable",
-        },
-    },
-    Safeguard {
-        variants: &["linux-2.6.37"],
-        name: "putback_lru_page: TestClearPageActive's full ordering (shared)",
-        kind: SafeguardKind::FullyOrderedAtomic,
-        coverage: Coverage::Redundant {
-            proof: "proofs/lru.1.md#testclearpageactive-ordering",
-            because: "as for eb709b0d: the page is isolated and published only under lru_lock",
         },
     },
 ];

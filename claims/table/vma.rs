@@ -758,15 +758,6 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34"],
-        name: "vma_address's range check (shared)",
-        kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in a single-mm anonymous model the page-table check after it covers every address it would reject",
-        },
-    },
-    Safeguard {
         variants: &["252c5f94", "linux-2.6.31"],
         name: "anon_vma = next->anon_vma presets in vma_adjust's overlap branches (mprotect cases 1, 4, 5, 6)",
         kind: SafeguardKind::Lock,
@@ -812,14 +803,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &[
-            "252c5f94",
-            "linux-2.6.31",
-            "lespinasse-v2",
-            "shaohua-v1",
-            "012f1800",
-            "mel-v6",
-        ],
+        variants: &["linux-2.6.34", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
