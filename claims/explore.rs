@@ -2,7 +2,7 @@
 //! what the checker found.
 
 use crate::table::{Bound, Checker, Claim, Expected};
-use mmcheck::checker::{self, Exploration, ExploreSettings, Scheduler};
+use mmcheck::checker::{self, Exploration, ExploreSettings, Scheduler, Shard};
 use mmcheck::trace::{set_config_debug_vm, Cause, Invariant};
 use mmcheck_models::{registry, sequential, Model, Runner};
 use serde::{Deserialize, Serialize};
@@ -71,6 +71,8 @@ pub struct RunSettings {
     pub checkpoint: Option<PathBuf>,
     /// loom: executions so far, for a progress display.
     pub progress: Option<Arc<AtomicU64>>,
+    /// loom: explore only this share of the claim's tree (`verify --shard K/N`).
+    pub shard: Option<Shard>,
     /// shuttle: the seed (default 0) and iterations per scheduler instead of the claim's own.
     pub seed: u64,
     pub iterations: Option<usize>,
@@ -165,6 +167,7 @@ pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
                 checkpoint_file: s.checkpoint.clone(),
                 checkpoint_interval: checker::CHECKPOINT_INTERVAL,
                 progress: s.progress.clone(),
+                shard: s.shard,
             };
             checker::explore(&settings, scenario(job.variant, job.model, debug_vm)?)
         }

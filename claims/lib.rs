@@ -14,6 +14,7 @@ pub mod report;
 pub mod safeguards;
 pub mod select;
 pub mod settings;
+pub mod shard;
 pub mod table;
 pub mod testing;
 

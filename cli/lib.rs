@@ -184,6 +184,23 @@ pub struct VerifyArgs {
     /// Where checkpoints live.
     #[arg(long, value_name = "DIR", default_value = "target/mmcheck/checkpoints")]
     pub checkpoint_dir: PathBuf,
+    /// K/N: explore only the K-th of N disjoint shares of each selected claim's tree and
+    /// report it (join the N reports with --merge). Run the shards with GNU parallel, a Slurm
+    /// job array or a Kubernetes Indexed Job (README, "One claim on many machines").
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true, value_parser = parse_partition,
+          conflicts_with_all = ["matrix", "variant", "safeguards", "calibration", "checkpoint"])]
+    pub shard: Option<(u64, u64)>,
+    /// With --shard: the choice points (branches with several alternatives) in a prefix; the
+    /// prefixes are what is dealt out. Every shard of a claim must use the same depth.
+    #[arg(long, value_name = "D", default_value = "8", requires = "shard",
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub shard_depth: u64,
+    /// Join the JSON reports that `--shard` runs wrote into each claim's verdict, executions
+    /// and completeness (runs nothing).
+    #[arg(long, value_name = "FILE", num_args = 1..,
+          conflicts_with_all = ["claims", "matrix", "variant", "safeguards", "calibration",
+                                "checkpoint", "shard", "bound", "unbounded", "quick"])]
+    pub merge: Vec<PathBuf>,
     /// No progress display.
     #[arg(long)]
     pub no_progress: bool,

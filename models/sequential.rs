@@ -55,6 +55,7 @@ pub fn run<T: Debug + Clone + 'static>(
             error: None,
             seconds: 0.0,
             schedule_file: None,
+            shard: None,
         },
         Err(TestError::Fail(_, minimal)) => {
             // Re-run the shrunk sequence once to capture its failure and trace.
@@ -73,6 +74,7 @@ pub fn run<T: Debug + Clone + 'static>(
             error: Some(format!("proptest aborted: {why}")),
             seconds: 0.0,
             schedule_file: None,
+            shard: None,
         },
     };
     e.seconds = start.elapsed().as_secs_f64();

@@ -5,7 +5,7 @@
 
 use crate::sync::driver::{self, RawRun};
 pub use crate::sync::driver::{
-    ExploreSettings, Scheduler, CHECKPOINT_INTERVAL, MAX_BRANCHES, SHUTTLE_VERSION,
+    ExploreSettings, Scheduler, Shard, ShardRun, CHECKPOINT_INTERVAL, MAX_BRANCHES, SHUTTLE_VERSION,
 };
 use crate::sync::RACE_PANIC;
 use crate::trace::{self, Failure, Invariant};
@@ -26,6 +26,9 @@ pub struct Exploration {
     pub seconds: f64,
     /// shuttle: the file holding the failing schedule, for replay.
     pub schedule_file: Option<String>,
+    /// loom with `--shard`: the share explored (`executions` counts the shard's own).
+    #[serde(default)]
+    pub shard: Option<ShardRun>,
 }
 
 /// Keep our own check panics quiet (they are reported with their trace); anything else is
@@ -88,6 +91,7 @@ fn finish(raw: RawRun, exhaustive: bool) -> Exploration {
         error,
         seconds: raw.seconds,
         schedule_file: None,
+        shard: raw.shard,
     }
 }
 

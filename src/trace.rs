@@ -189,6 +189,7 @@ pub fn reset() {
     }
     crate::sync::set_step_hint(0);
     let _ = crate::sync::take_race_access();
+    crate::sync::clear_stale_reads();
 }
 
 /// Forget any failure captured so far (start of a run).
@@ -271,10 +272,14 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
     if CHECKED && RECORDING.with(|r| r.get()) {
         // Format first: the log is never borrowed across anything that could reach a
         // scheduling point of the checker.
-        let event = event();
+        let mut event = event();
         let cpu = cpu_of_thread();
+        let stale = crate::sync::take_stale_reads(cpu);
         LOG.with(|l| {
             let mut l = l.borrow_mut();
+            for r in &stale {
+                event.push_str(&stale_note(&l, cpu, r));
+            }
             let step = l.len() + 1;
             l.push(Event {
                 step,
@@ -285,6 +290,35 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
             crate::sync::set_step_hint(step);
         });
     }
+}
+
+/// The step of the trace that shows a store made by `cpu` right after step `after`: the
+/// storing CPU's next event (every store of a modelled word is followed by its event).
+fn store_step(log: &[Event], cpu: Option<usize>, after: usize) -> String {
+    match log.iter().skip(after).find(|e| e.cpu == cpu) {
+        Some(e) => format!("the store of step {} ({})", e.step, lane(cpu)),
+        None => format!("a store by {} after step {after}", lane(cpu)),
+    }
+}
+
+fn lane(cpu: Option<usize>) -> String {
+    cpu.map_or("setup".to_string(), |c| format!("CPU{c}"))
+}
+
+/// The words a weak-memory load adds to its CPU's next event: the store it read and the newer
+/// one in trace order that it did not see (issue #20).
+fn stale_note(log: &[Event], cpu: Option<usize>, r: &crate::sync::StaleRead) -> String {
+    let read = match r.read {
+        Some((c, after)) => store_step(log, c, after),
+        None => "the word's value at setup".to_string(),
+    };
+    let (nv, ncpu, nafter) = &r.newest;
+    format!(
+        " [weak memory: {} read {} ({read}); {} = {nv} not yet visible to it]",
+        lane(cpu),
+        r.value,
+        store_step(log, *ncpu, *nafter),
+    )
 }
 
 /// The log of the current execution.

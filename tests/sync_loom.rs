@@ -84,3 +84,61 @@ fn unlock_without_release_is_caught() {
         e.executions, f.message
     );
 }
+
+/// Message passing without barriers: CPU1 writes `data` then `flag`; CPU0 sees `flag` set and
+/// reads `data` (issue #20: a weak-memory read names the newer store it missed). The failing
+/// execution's trace must say, on CPU0's line, which store its load of `data` read (the setup's
+/// value) and which store of CPU1 it did not see, at the step that shows that store.
+#[test]
+fn a_stale_read_names_the_store_it_missed() {
+    use mmcheck::ktrace;
+    let e = explore(&settings(None), || {
+        let flag = Arc::new(unsigned_long::new(0));
+        let data = Arc::new(unsigned_long::new(0));
+        let (f1, d1) = (flag.clone(), data.clone());
+        let writer = spawn_cpu(1, move || {
+            WRITE_ONCE(&d1, 42);
+            ktrace!("writer", "data = 42");
+            WRITE_ONCE(&f1, 1);
+            ktrace!("writer", "flag = 1");
+        });
+        let reader = spawn_cpu(0, move || {
+            if READ_ONCE(&flag) == 1 {
+                ktrace!("reader", "flag = 1");
+                let d = READ_ONCE(&data);
+                ktrace!("reader", "data = {d}");
+                if d != 42 {
+                    mmcheck::trace::fail(
+                        "reader",
+                        mmcheck::trace::Invariant::BugOn,
+                        "data not yet 42".to_string(),
+                    );
+                }
+            }
+        });
+        join(writer);
+        join(reader);
+    })
+    .unwrap();
+    let f = e
+        .failure
+        .expect("loom finds the message-passing reordering");
+    let line = f
+        .trace
+        .iter()
+        .find(|ev| ev.func == "reader" && ev.event.starts_with("data = 0"))
+        .unwrap_or_else(|| panic!("no stale read of data in {f}"));
+    assert!(
+        line.event.contains(
+            "[weak memory: CPU0 read 0x0 (the word's value at setup); the store of step 1 (CPU1) = 0x2a not yet visible to it]"
+        ),
+        "{f}"
+    );
+    // The load of `flag` read the newest store: its line has no note.
+    let flag_line = f
+        .trace
+        .iter()
+        .find(|ev| ev.func == "reader" && ev.event.starts_with("flag"))
+        .expect("the reader saw the flag");
+    assert!(!flag_line.event.contains("weak memory"), "{f}");
+}

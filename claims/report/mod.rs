@@ -44,6 +44,37 @@ pub struct ClaimReport {
     /// The command that reproduces this run.
     pub replay: String,
     pub proof: String,
+    /// loom with `--shard`: the share of the claim's tree this report covers, or (after
+    /// `verify --merge`) the shards it joins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shards: Option<Shards>,
+}
+
+/// The sharding of a claim's report (`verify --shard K/N`, `verify --merge`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shards {
+    /// This shard (1-based); None in a merged report, which joins all `count`.
+    pub index: Option<u64>,
+    pub count: u64,
+    /// Choice points in a prefix.
+    pub depth: usize,
+    /// Prefixes walked (the same in every shard of a claim).
+    pub prefixes: u64,
+    /// Executions run only to reach another shard's prefix (summed when merged); not in
+    /// `executions`.
+    pub probes: u64,
+    /// The slowest shard's seconds: the wall time with one machine per shard.
+    pub slowest_seconds: f64,
+}
+
+impl Shards {
+    /// "shard 2/4" or "4 shards".
+    pub fn label(&self) -> String {
+        match self.index {
+            Some(k) => format!("shard {k}/{}", self.count),
+            None => format!("{} shards", self.count),
+        }
+    }
 }
 
 impl ClaimReport {
@@ -56,9 +87,13 @@ impl ClaimReport {
         };
         let replay = match checker.kind() {
             CheckerKind::Loom => format!(
-                "cargo xtask verify --claim {} --bound {}",
+                "cargo xtask verify --claim {} --bound {}{}",
                 c.id,
-                bound.map_or("none".to_string(), |b| b.to_string())
+                bound.map_or("none".to_string(), |b| b.to_string()),
+                s.shard.map_or(String::new(), |sh| format!(
+                    " --shard {}/{} --shard-depth {}",
+                    sh.index, sh.count, sh.depth
+                ))
             ),
             CheckerKind::Shuttle => match &e.schedule_file {
                 Some(f) => format!(
@@ -98,6 +133,14 @@ impl ClaimReport {
             resumed,
             replay,
             proof: c.proof(),
+            shards: e.shard.map(|r| Shards {
+                index: Some(r.shard.index),
+                count: r.shard.count,
+                depth: r.shard.depth,
+                prefixes: r.prefixes,
+                probes: r.probes,
+                slowest_seconds: e.seconds,
+            }),
         }
     }
 }
@@ -117,7 +160,11 @@ pub fn table(rs: &[ClaimReport]) -> String {
             r.id,
             r.variant,
             r.checker,
-            r.bound.map_or("-".to_string(), |b| b.to_string()),
+            match (&r.bound, &r.shards) {
+                (None, _) => "-".to_string(),
+                (Some(b), None) => b.to_string(),
+                (Some(b), Some(sh)) => format!("{b} ({})", sh.label()),
+            },
             r.executions,
             if r.complete { "yes" } else { "no" },
             r.seconds,

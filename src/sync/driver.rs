@@ -20,6 +20,32 @@ pub struct RawRun {
     /// The panic that ended the run, if any (an invariant, a race report, a harness bug).
     pub panic: Option<Box<dyn std::any::Any + Send>>,
     pub seconds: f64,
+    /// loom with a shard: how the shard's walk went.
+    pub shard: Option<ShardRun>,
+}
+
+/// One of `count` disjoint shares of one exploration (`verify --shard K/N`): loom's fork
+/// (vendor/loom, `Builder::shard`) fully expands the first `depth` choice points of every
+/// execution, numbers the prefixes they form in depth-first order, and explores below the
+/// prefixes whose number is `index - 1` modulo `count`, with its usual search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// 1-based, as on the command line.
+    pub index: u64,
+    pub count: u64,
+    /// Choice points in a prefix.
+    pub depth: usize,
+}
+
+/// What a shard's walk saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShardRun {
+    pub shard: Shard,
+    /// Prefixes walked (every shard of a claim walks the same ones).
+    pub prefixes: u64,
+    /// Executions run only to reach the next prefix (probes of other shards' prefixes); not
+    /// counted in the shard's executions.
+    pub probes: u64,
 }
 
 /// Settings of one exhaustive exploration.
@@ -33,6 +59,8 @@ pub struct ExploreSettings {
     pub checkpoint_interval: usize,
     /// Executions so far, for a progress display (incremented at the start of each).
     pub progress: Option<Arc<AtomicU64>>,
+    /// Explore only this share of the tree.
+    pub shard: Option<Shard>,
 }
 
 /// The most branches (scheduling decisions) one execution may take. loom's default (1,000) is
@@ -63,6 +91,7 @@ fn run(
         executions: count.load(Ordering::Relaxed),
         panic: result.err(),
         seconds: start.elapsed().as_secs_f64(),
+        shard: None,
     }
 }
 
@@ -84,11 +113,24 @@ pub fn explore(
             b.checkpoint_file = Some(path.clone());
             b.checkpoint_interval = settings.checkpoint_interval;
         }
-        Ok(run(
-            count,
-            move |f: Box<dyn Fn() + Send + Sync>| b.check(f),
-            f,
-        ))
+        let shard = settings.shard.map(|s| loom::model::Shard {
+            depth: s.depth,
+            index: s.index - 1,
+            count: s.count,
+            ..Default::default()
+        });
+        b.shard = shard.clone();
+        let mut raw = run(count, move |f: Box<dyn Fn() + Send + Sync>| b.check(f), f);
+        if let (Some(spec), Some(out)) = (settings.shard, shard) {
+            let probes = out.probes.load(Ordering::Relaxed);
+            raw.executions -= probes.min(raw.executions);
+            raw.shard = Some(ShardRun {
+                shard: spec,
+                prefixes: out.prefixes.load(Ordering::Relaxed),
+                probes,
+            });
+        }
+        Ok(raw)
     }
     #[cfg(not(loom))]
     {
@@ -208,5 +250,6 @@ pub fn run_once(f: impl FnOnce()) -> RawRun {
         executions: 1,
         panic: result.err(),
         seconds: start.elapsed().as_secs_f64(),
+        shard: None,
     }
 }

@@ -95,22 +95,220 @@ pub const EXHAUSTIVE: bool = cfg!(loom);
 pub const RANDOMIZED: bool = cfg!(all(not(loom), feature = "shuttle"));
 
 // ---------------------------------------------------------------------------------------------
+// Watched atomics: what a weak-memory load missed (issue #20)
+
+/// The atomic behind an `atomic_t` or an `unsigned_long`. Every operation goes to the
+/// backend's atomic; under loom, while the trace records (a failing execution explored again,
+/// `trace::set_recording`), the word also keeps the stores made to it in execution order (the
+/// trace's order: loom runs one CPU at a time), so a load that returns an older store's value
+/// can say so: the trace line of the loading CPU's next event names the store it read and the
+/// newer one it missed ([`take_stale_reads`]). No checker ever reads this history: it adds no
+/// scheduling point and no interleaving, and the exploration itself keeps none.
+pub struct Watched<A, T: Copy> {
+    a: A,
+    #[cfg(loom)]
+    init: T,
+    /// (value, CPU, the trace step after which it was stored)
+    #[cfg(loom)]
+    stores: std::cell::RefCell<Vec<(T, Option<usize>, usize)>>,
+    #[cfg(not(loom))]
+    _t: std::marker::PhantomData<T>,
+}
+
+// SAFETY: the history is a RefCell only under loom, which runs every model thread of an
+// execution on one OS thread, one at a time, and never switches threads inside a history update
+// (no loom operation is called while it is borrowed). Objects of one execution are never shared
+// with another OS thread.
+#[cfg(loom)]
+unsafe impl<A: Sync, T: Copy + Send> Sync for Watched<A, T> {}
+
+/// A load that returned an older store's value than the newest one in trace order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaleRead {
+    /// The value read, as the trace prints the word's values.
+    pub value: String,
+    /// The store it read: its CPU and the step after which it was made; None: the value the
+    /// word had when it was created (the setup).
+    pub read: Option<(Option<usize>, usize)>,
+    /// The newest store in trace order: its value, CPU and the step after which it was made.
+    pub newest: (String, Option<usize>, usize),
+}
+
+std::thread_local! {
+    /// Stale reads not yet shown, by CPU (loom builds, while recording).
+    static STALE: std::cell::RefCell<Vec<(Option<usize>, StaleRead)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The stale reads `cpu` made since its last event (the trace appends them to its next one).
+pub fn take_stale_reads(cpu: Option<usize>) -> Vec<StaleRead> {
+    STALE.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.is_empty() {
+            return Vec::new();
+        }
+        let (mine, rest): (Vec<_>, Vec<_>) = s.drain(..).partition(|(c, _)| *c == cpu);
+        *s = rest;
+        mine.into_iter().map(|(_, r)| r).collect()
+    })
+}
+
+/// Forget the stale reads not yet shown (a new execution).
+pub fn clear_stale_reads() {
+    STALE.with(|s| s.borrow_mut().clear());
+}
+
+macro_rules! watched {
+    ($A:ty, $T:ty, $show:expr) => {
+        impl Watched<$A, $T> {
+            pub fn new(v: $T) -> Self {
+                Watched {
+                    a: <$A>::new(v),
+                    #[cfg(loom)]
+                    init: v,
+                    #[cfg(loom)]
+                    stores: std::cell::RefCell::new(Vec::new()),
+                    #[cfg(not(loom))]
+                    _t: std::marker::PhantomData,
+                }
+            }
+
+            /// The backend's atomic (the store-buffer mode's hooks take it).
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn inner(&self) -> &$A {
+                &self.a
+            }
+
+            #[inline(always)]
+            fn wrote(&self, _v: $T) {
+                #[cfg(loom)]
+                if race_notes() {
+                    let step = STEP.with(|s| s.get());
+                    self.stores.borrow_mut().push((_v, cpu_of_thread(), step));
+                }
+            }
+
+            #[inline(always)]
+            fn read(&self, _v: $T) {
+                #[cfg(loom)]
+                if race_notes() {
+                    let stores = self.stores.borrow();
+                    let show: fn($T) -> String = $show;
+                    let Some(&(newest, ncpu, nstep)) = stores.last() else {
+                        return;
+                    };
+                    if newest == _v {
+                        return;
+                    }
+                    let read = stores[..stores.len() - 1]
+                        .iter()
+                        .rev()
+                        .find(|(v, _, _)| *v == _v)
+                        .map(|&(_, c, s)| (c, s));
+                    if read.is_none() && self.init != _v {
+                        return; // not a value this word held: nothing to name
+                    }
+                    let r = StaleRead {
+                        value: show(_v),
+                        read,
+                        newest: (show(newest), ncpu, nstep),
+                    };
+                    STALE.with(|s| s.borrow_mut().push((cpu_of_thread(), r)));
+                }
+            }
+
+            #[inline(always)]
+            fn load(&self, o: Ordering) -> $T {
+                let v = self.a.load(o);
+                self.read(v);
+                v
+            }
+
+            /// A load whose value a compare-and-exchange checks next (no note).
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn load_unnoted(&self, o: Ordering) -> $T {
+                self.a.load(o)
+            }
+
+            #[inline(always)]
+            fn swap(&self, v: $T, o: Ordering) -> $T {
+                let old = self.a.swap(v, o);
+                self.wrote(v);
+                old
+            }
+
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn fetch_add(&self, v: $T, o: Ordering) -> $T {
+                let old = self.a.fetch_add(v, o);
+                self.wrote(old.wrapping_add(v));
+                old
+            }
+
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn fetch_sub(&self, v: $T, o: Ordering) -> $T {
+                let old = self.a.fetch_sub(v, o);
+                self.wrote(old.wrapping_sub(v));
+                old
+            }
+
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn fetch_or(&self, v: $T, o: Ordering) -> $T {
+                let old = self.a.fetch_or(v, o);
+                self.wrote(old | v);
+                old
+            }
+
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn fetch_and(&self, v: $T, o: Ordering) -> $T {
+                let old = self.a.fetch_and(v, o);
+                self.wrote(old & v);
+                old
+            }
+
+            #[inline(always)]
+            fn compare_exchange(
+                &self,
+                old: $T,
+                new: $T,
+                ok: Ordering,
+                err: Ordering,
+            ) -> Result<$T, $T> {
+                let r = self.a.compare_exchange(old, new, ok, err);
+                if r.is_ok() {
+                    self.wrote(new);
+                }
+                r
+            }
+        }
+    };
+}
+
+watched!(AtomicI32, i32, |v| v.to_string());
+watched!(AtomicUsize, usize, |v| format!("{v:#x}"));
+
+// ---------------------------------------------------------------------------------------------
 // atomic_t (include/linux/atomic.h, arch/x86/include/asm/atomic.h)
 
 /// `atomic_t`: a counter read and changed only through the `atomic_*` functions below.
-pub struct atomic_t(AtomicI32);
+pub struct atomic_t(Watched<AtomicI32, i32>);
 
 impl atomic_t {
     /// `ATOMIC_INIT(i)`.
     pub fn new(i: i32) -> atomic_t {
-        atomic_t(AtomicI32::new(i))
+        atomic_t(Watched::<AtomicI32, i32>::new(i))
     }
 }
 
 /// `atomic_read(v)`: a relaxed load.
 #[inline(always)]
 pub fn atomic_read(v: &atomic_t) -> i32 {
-    if let Some(seen) = sb::count_load(&v.0) {
+    if let Some(seen) = sb::count_load(v.0.inner()) {
         return seen;
     }
     v.0.load(Relaxed)
@@ -119,7 +317,7 @@ pub fn atomic_read(v: &atomic_t) -> i32 {
 /// `atomic_set(v, i)`: a plain store (see "plain stores" in the module doc).
 #[inline(always)]
 pub fn atomic_set(v: &atomic_t, i: i32) {
-    if sb::count_store(&v.0, i) {
+    if sb::count_store(v.0.inner(), i) {
         return;
     }
     v.0.swap(i, Relaxed);
@@ -129,7 +327,7 @@ pub fn atomic_set(v: &atomic_t, i: i32) {
 /// kernel's returns nothing).
 #[inline(always)]
 pub fn atomic_inc(v: &atomic_t) -> i32 {
-    if let Some(seen) = sb::count_add(&v.0, 1) {
+    if let Some(seen) = sb::count_add(v.0.inner(), 1) {
         return seen;
     }
     v.0.fetch_add(1, Relaxed)
@@ -138,7 +336,7 @@ pub fn atomic_inc(v: &atomic_t) -> i32 {
 /// `atomic_dec(v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
 pub fn atomic_dec(v: &atomic_t) -> i32 {
-    if let Some(seen) = sb::count_add(&v.0, -1) {
+    if let Some(seen) = sb::count_add(v.0.inner(), -1) {
         return seen;
     }
     v.0.fetch_sub(1, Relaxed)
@@ -147,7 +345,7 @@ pub fn atomic_dec(v: &atomic_t) -> i32 {
 /// `atomic_add(i, v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
 pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
-    if let Some(seen) = sb::count_add(&v.0, i) {
+    if let Some(seen) = sb::count_add(v.0.inner(), i) {
         return seen;
     }
     v.0.fetch_add(i, Relaxed)
@@ -156,7 +354,7 @@ pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
 /// `atomic_sub(i, v)`: unordered. Returns the value before, for the event trace only.
 #[inline(always)]
 pub fn atomic_sub(i: i32, v: &atomic_t) -> i32 {
-    if let Some(seen) = sb::count_add(&v.0, -i) {
+    if let Some(seen) = sb::count_add(v.0.inner(), -i) {
         return seen;
     }
     v.0.fetch_sub(i, Relaxed)
@@ -205,7 +403,7 @@ pub fn atomic_add_negative(i: i32, v: &atomic_t) -> bool {
 #[inline(always)]
 pub fn __atomic_add_unless(v: &atomic_t, a: i32, u: i32) -> i32 {
     full(|| {
-        let mut cur = v.0.load(Relaxed);
+        let mut cur = v.0.load_unnoted(Relaxed);
         loop {
             if cur == u {
                 return cur;
@@ -258,18 +456,18 @@ fn full<R>(rmw: impl FnOnce() -> R) -> R {
 /// `page->flags`, `page->private`, `vma->vm_start`. Read and written with `READ_ONCE` /
 /// `WRITE_ONCE` (plain C accesses to such words map the same way: the kernel relies on
 /// word-sized accesses not tearing) and the bit operations.
-pub struct unsigned_long(AtomicUsize);
+pub struct unsigned_long(Watched<AtomicUsize, usize>);
 
 impl unsigned_long {
     pub fn new(v: usize) -> unsigned_long {
-        unsigned_long(AtomicUsize::new(v))
+        unsigned_long(Watched::<AtomicUsize, usize>::new(v))
     }
 }
 
 /// `READ_ONCE(x)`: a relaxed load.
 #[inline(always)]
 pub fn READ_ONCE(x: &unsigned_long) -> usize {
-    if let Some(seen) = sb::word_load(&x.0) {
+    if let Some(seen) = sb::word_load(x.0.inner()) {
         return seen;
     }
     x.0.load(Relaxed)
@@ -278,7 +476,7 @@ pub fn READ_ONCE(x: &unsigned_long) -> usize {
 /// `WRITE_ONCE(x, v)`: a plain store (see "plain stores" in the module doc).
 #[inline(always)]
 pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
-    if sb::word_store(&x.0, v) {
+    if sb::word_store(x.0.inner(), v) {
         return;
     }
     x.0.swap(v, Relaxed);
@@ -287,7 +485,7 @@ pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
 /// `smp_load_acquire(p)`.
 #[inline(always)]
 pub fn smp_load_acquire(x: &unsigned_long) -> usize {
-    if let Some(seen) = sb::word_load(&x.0) {
+    if let Some(seen) = sb::word_load(x.0.inner()) {
         return seen;
     }
     x.0.load(Acquire)
@@ -297,7 +495,7 @@ pub fn smp_load_acquire(x: &unsigned_long) -> usize {
 #[inline(always)]
 pub fn smp_store_release(x: &unsigned_long, v: usize) {
     sb::new_epoch();
-    if sb::word_store(&x.0, v) {
+    if sb::word_store(x.0.inner(), v) {
         return;
     }
     x.0.swap(v, Release);
@@ -330,7 +528,7 @@ pub fn test_bit(nr: u32, addr: &unsigned_long) -> bool {
 /// `set_bit(nr, addr)`: an unordered atomic RMW.
 #[inline(always)]
 pub fn set_bit(nr: u32, addr: &unsigned_long) {
-    if sb::word_or(&addr.0, mask(nr)) {
+    if sb::word_or(addr.0.inner(), mask(nr)) {
         return;
     }
     addr.0.fetch_or(mask(nr), Relaxed);
@@ -339,7 +537,7 @@ pub fn set_bit(nr: u32, addr: &unsigned_long) {
 /// `clear_bit(nr, addr)`: an unordered atomic RMW.
 #[inline(always)]
 pub fn clear_bit(nr: u32, addr: &unsigned_long) {
-    if sb::word_and(&addr.0, !mask(nr)) {
+    if sb::word_and(addr.0.inner(), !mask(nr)) {
         return;
     }
     addr.0.fetch_and(!mask(nr), Relaxed);
@@ -375,7 +573,7 @@ pub fn test_and_clear_bit(nr: u32, addr: &unsigned_long) -> bool {
 /// `test_and_set_bit_lock(nr, addr)`: ACQUIRE on success.
 #[inline(always)]
 pub fn test_and_set_bit_lock(nr: u32, addr: &unsigned_long) -> bool {
-    sb::word_flush(&addr.0);
+    sb::word_flush(addr.0.inner());
     addr.0.fetch_or(mask(nr), Acquire) & mask(nr) != 0
 }
 

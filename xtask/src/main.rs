@@ -67,6 +67,12 @@ enum Cmd {
     Bench,
     /// The HTML report rendered by headless Chromium (a step of `test`).
     BrowserTest,
+    /// Build the loom runner and print its path.
+    ///
+    /// For running shards of a claim with GNU parallel, a Slurm job array or a Kubernetes
+    /// Indexed Job (README, "One claim on many machines"): every shard runs this binary, built
+    /// from the same commit.
+    RunnerPath,
 }
 
 fn main() -> ExitCode {
@@ -101,6 +107,13 @@ fn main() -> ExitCode {
             }
         },
         Cmd::BrowserTest => u8::from(!suite::browser_test()),
+        Cmd::RunnerPath => match run::loom_runner() {
+            Some(p) => {
+                println!("{}", p.display());
+                0
+            }
+            None => 1,
+        },
     };
     ExitCode::from(code)
 }

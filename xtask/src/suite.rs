@@ -81,6 +81,12 @@ pub fn test() -> u8 {
         step("vendored loom and generator", vendor_tests()),
     ));
 
+    eprintln!("\n=== xtask test: sharded claims (GNU parallel, verify --merge)");
+    results.push((
+        "verify --shard K/3 of every claim under GNU parallel, joined by verify --merge: each claim's verdict",
+        sharded_claims(),
+    ));
+
     eprintln!("\n=== xtask test: checkpoint resume");
     results.push((
         "verify --checkpoint: killed mid-claim, rerun resumes",
@@ -208,6 +214,103 @@ fn checkpoint_resume() -> bool {
         eprintln!("{text}");
     }
     ok
+}
+
+/// Shards per claim in the sharded step.
+const SHARDS: u64 = 3;
+/// Choice points per prefix in the sharded step: a few dozen prefixes for the larger claims,
+/// little full expansion on top of loom's search.
+const SHARD_DEPTH: u64 = 4;
+
+/// Every loom claim split into [`SHARDS`] shards, the shards run by GNU parallel on the local
+/// cores (as a cluster would run them: each shard its own process writing its own report), and
+/// joined by `verify --merge`, which exits 0 only when every claim's merged verdict meets the
+/// claim: SAFE where the unsharded run is SAFE (every shard complete), the claim's bug where it
+/// finds one (the verify step checks the same expectations unsharded). Also checks that the
+/// merge refuses an incomplete set of shards.
+fn sharded_claims() -> bool {
+    let Some(bin) = loom_runner() else {
+        return false;
+    };
+    let dir = root().join("target/mmcheck/shards-test");
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("cannot create {}: {e}", dir.display());
+        return false;
+    }
+    let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut par = Command::new("parallel");
+    par.args(["--halt", "never", "--line-buffer", "-j", &jobs.to_string()])
+        .arg(&bin)
+        .args(["verify", "--jobs", "1", "--no-progress", "--shard"])
+        .arg(format!("{{}}/{SHARDS}"))
+        .args(["--shard-depth", &SHARD_DEPTH.to_string(), "--json"])
+        .arg(dir.join("shard-{}.json"))
+        .arg(":::")
+        .args((1..=SHARDS).map(|k| k.to_string()));
+    // A shard's exit code is 1 when one of its claims has not met its expectation on its own
+    // share (a BUG claim's bug may lie in another shard): only the merge judges.
+    match par.output() {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            for l in text
+                .lines()
+                .filter(|l| l.starts_with("verify:") || l.starts_with("wall"))
+            {
+                eprintln!("shard: {l}");
+            }
+            if out.status.code().is_none_or(|c| c > 100) {
+                eprintln!(
+                    "GNU parallel failed ({:?}): {}",
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                return false;
+            }
+        }
+        Err(e) => {
+            eprintln!(
+                "cannot run GNU parallel (Debian package `parallel`; .ci/run installs it): {e}"
+            );
+            return false;
+        }
+    }
+    let files: Vec<_> = (1..=SHARDS)
+        .map(|k| dir.join(format!("shard-{k}.json")))
+        .collect();
+    let merged = Command::new(&bin)
+        .args(["verify", "--merge"])
+        .args(&files)
+        .arg("--json")
+        .arg(dir.join("merged.json"))
+        .output();
+    let ok = match merged {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            let last = text.lines().last().unwrap_or_default().to_string();
+            eprintln!("merge: {last}");
+            if out.status.code() != Some(0) {
+                eprintln!("{text}{}", String::from_utf8_lossy(&out.stderr));
+            }
+            out.status.code() == Some(0)
+        }
+        Err(e) => {
+            eprintln!("cannot run {}: {e}", bin.display());
+            false
+        }
+    };
+    // Two shards of three are not a verdict.
+    let refused = Command::new(&bin)
+        .args(["verify", "--merge"])
+        .args(&files[..2])
+        .output()
+        .is_ok_and(|o| {
+            o.status.code() == Some(2) && String::from_utf8_lossy(&o.stderr).contains("missing")
+        });
+    if !refused {
+        eprintln!("verify --merge did not refuse two shards of three");
+    }
+    ok && refused
 }
 
 /// loom's and generator's own test suites (vendor/*/tests, restored as upstream ships them),

@@ -5,6 +5,7 @@
 use crate::checkpoint::{self, Checkpoint};
 use crate::jobs;
 use crate::progress::Display;
+use mmcheck::checker::Shard;
 use mmcheck::sync::EXHAUSTIVE;
 use mmcheck::variant::Area;
 use mmcheck_claims::explore::{effective_checker, run, run_claim, Job, RunSettings};
@@ -57,6 +58,7 @@ enum Plan {
     Cells(Vec<Cell>),
     Safeguards,
     Calibration,
+    Merge(Vec<ClaimReport>),
 }
 
 /// The terminal's width, for swimlanes (None: not a terminal, or too narrow to tell).
@@ -95,7 +97,9 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
             }
         }
     }
-    let plan = if a.safeguards {
+    let plan = if !a.merge.is_empty() {
+        Plan::Merge(read_shards(&a.merge)?)
+    } else if a.safeguards {
         Plan::Safeguards
     } else if a.calibration {
         Plan::Calibration
@@ -114,6 +118,11 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
         for c in selection(&a)? {
             let s = RunSettings {
                 bound: bound_override,
+                shard: a.shard.map(|(index, count)| Shard {
+                    index,
+                    count,
+                    depth: a.shard_depth as usize,
+                }),
                 ..RunSettings::default()
             };
             let bound = effective_checker(&Job::of(c), &s)
@@ -134,6 +143,13 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     if let Plan::Safeguards = plan {
         return safeguard_report(&a, &command);
     }
+    let plan = match plan {
+        Plan::Merge(reports) => {
+            let merged = mmcheck_claims::shard::merge(reports)?;
+            return claim_reports(&a, &command, &merged, &[], None);
+        }
+        p => p,
+    };
     if !EXHAUSTIVE {
         return Err(
             "verify needs the loom build: run `cargo xtask verify` (it builds with --cfg loom)"
@@ -149,17 +165,47 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     let (claims, cells) = match plan {
         Plan::Claims(plan) => (run_claims(plan, jobs, &display)?, Vec::new()),
         Plan::Cells(cells) => (Vec::new(), run_cells(&cells, jobs, &display)?),
-        Plan::Safeguards | Plan::Calibration => unreachable!("handled above"),
+        Plan::Safeguards | Plan::Calibration | Plan::Merge(_) => unreachable!("handled above"),
     };
     let wall = start.elapsed().as_secs_f64();
+    let ok = claim_reports(&a, &command, &claims, &cells, Some((wall, jobs)))?;
+    Ok(ok)
+}
+
+/// The shard reports in `files` (each a `verify --shard K/N --json` report).
+fn read_shards(files: &[std::path::PathBuf]) -> Result<Vec<ClaimReport>, String> {
+    let mut all = Vec::new();
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let rs: Vec<ClaimReport> = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{} is not a claims report of `verify --json`: {e}",
+                f.display()
+            )
+        })?;
+        all.extend(rs);
+    }
+    Ok(all)
+}
+
+/// Print and write the reports of claims (or matrix cells); true when every one met its
+/// expectation.
+fn claim_reports(
+    a: &Args,
+    command: &str,
+    claims: &[ClaimReport],
+    cells: &[CellReport],
+    timing: Option<(f64, usize)>,
+) -> Result<bool, String> {
     let width = terminal_width();
 
     if !claims.is_empty() {
-        println!("{}", report::table(&claims));
-        print!("{}", report::traces(&claims, width));
+        println!("{}", report::table(claims));
+        print!("{}", report::traces(claims, width));
     }
     if !cells.is_empty() {
-        println!("{}", report::matrix(&cells));
+        println!("{}", report::matrix(cells));
         // Every new counterexample of the variant asked for; in the whole matrix, those of the
         // kernel's own code (a mutant failing a model nobody claimed is no news).
         let shown = |c: &&CellReport| {
@@ -183,26 +229,26 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     }
     if let Some(p) = &a.json {
         let text = if cells.is_empty() {
-            serde_json::to_string_pretty(&claims)
+            serde_json::to_string_pretty(claims)
         } else {
-            serde_json::to_string_pretty(&cells)
+            serde_json::to_string_pretty(cells)
         }
         .expect("report serializes");
         std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
     if let Some(p) = &a.markdown {
-        let mut md = report::markdown(&claims);
+        let mut md = report::markdown(claims);
         if !cells.is_empty() {
-            md.push_str(&report::matrix(&cells));
+            md.push_str(&report::matrix(cells));
         }
         std::fs::write(p, md).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
     if let Some(p) = &a.html {
         let page = html::render(&html::Page {
             title: "mmcheck verify",
-            command: &command,
-            claims: &claims,
-            cells: &cells,
+            command,
+            claims,
+            cells,
             calibration: (&[], &[]),
         });
         std::fs::write(p, page).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
@@ -217,7 +263,9 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     if new > 0 {
         println!("{new} matrix cell(s) have no claim yet (shown as new)");
     }
-    println!("wall time {wall:.1}s with {jobs} job(s)");
+    if let Some((wall, jobs)) = timing {
+        println!("wall time {wall:.1}s with {jobs} job(s)");
+    }
     // The plain closing line CI reads.
     println!("verify: {} passed, {bad} failed", runs - bad);
     Ok(bad == 0)

@@ -69,6 +69,37 @@ pub struct Builder {
     ///
     /// Defaults to existence of `LOOM_LOG` environment variable.
     pub log: bool,
+
+    /// mmcheck: explore one shard of the tree instead of all of it (see [`Shard`]).
+    pub shard: Option<Shard>,
+}
+
+/// mmcheck: one of `count` disjoint shares of an exploration, for running one model's search
+/// on several machines. The first `depth` choice points of every execution (branches with
+/// more than one alternative: a schedule with several runnable threads, a load with several
+/// stores to read) form its prefix. Inside the prefix every alternative is explored (full
+/// expansion: no backtrack point found below a prefix can fall inside it, so the subtrees
+/// are independent); the prefixes are numbered in depth-first order and shard `index`
+/// (0-based) explores, with loom's usual search, the subtrees of the prefixes whose number is
+/// `index` modulo `count`. The union of the shards' executions covers every execution the
+/// unsharded search covers (full expansion only adds alternatives), and no execution
+/// counted by one shard is counted by another.
+///
+/// A shard runs one execution of each prefix it does not own (a probe: it follows one
+/// schedule below the prefix) to reach the next prefix. A probe is a real execution of the
+/// model: a check failing in it fails the run.
+#[derive(Debug, Clone, Default)]
+pub struct Shard {
+    /// Choice points in a prefix.
+    pub depth: usize,
+    /// This shard, 0-based.
+    pub index: u64,
+    /// Shards in all.
+    pub count: u64,
+    /// Out: executions that were probes of other shards' prefixes.
+    pub probes: Arc<std::sync::atomic::AtomicU64>,
+    /// Out: prefixes seen (all shards see the same ones).
+    pub prefixes: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Builder {
@@ -124,6 +155,7 @@ impl Builder {
             expect_explicit_explore: false,
             location,
             log,
+            shard: None,
         }
     }
 
@@ -158,6 +190,9 @@ impl Builder {
 
         execution.log = self.log;
         execution.location = self.location;
+        if let Some(shard) = &self.shard {
+            execution.path.set_shard(shard.depth, shard.index, shard.count);
+        }
 
         let f = Arc::new(f);
 
@@ -202,6 +237,15 @@ impl Builder {
             });
 
             execution.check_for_leaks();
+
+            if let Some(shard) = &self.shard {
+                use std::sync::atomic::Ordering::Relaxed;
+                let (owned, prefix_no) = execution.path.end_execution();
+                if !owned {
+                    shard.probes.fetch_add(1, Relaxed);
+                }
+                shard.prefixes.store(prefix_no + 1, Relaxed);
+            }
 
             i += 1;
 

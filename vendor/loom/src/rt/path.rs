@@ -32,6 +32,34 @@ pub(crate) struct Path {
 
     /// How to reset the `exploring` state
     exploring_on_start: bool,
+
+    /// mmcheck: the share of the tree this exploration covers (`Builder::shard`).
+    #[cfg_attr(feature = "checkpoint", serde(default))]
+    shard: Option<ShardSpec>,
+
+    /// mmcheck: the index, in depth-first order, of the prefix the execution runs in.
+    #[cfg_attr(feature = "checkpoint", serde(default))]
+    prefix_no: u64,
+
+    /// mmcheck: prefix choice points this execution has passed.
+    #[cfg_attr(feature = "checkpoint", serde(default))]
+    choices: usize,
+
+    /// mmcheck: whether this execution's prefix is the shard's, once its prefix is complete.
+    #[cfg_attr(feature = "checkpoint", serde(default))]
+    owned: Option<bool>,
+}
+
+/// mmcheck: one shard of an exploration (see `Builder::shard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "checkpoint", derive(Serialize, Deserialize))]
+pub(crate) struct ShardSpec {
+    /// Choice points (branches with more than one alternative) that make up a prefix.
+    pub(crate) depth: usize,
+    /// This shard, 0-based.
+    pub(crate) index: u64,
+    /// Shards in all.
+    pub(crate) count: u64,
 }
 
 #[derive(Debug)]
@@ -51,6 +79,9 @@ pub(crate) struct Schedule {
     prev: Option<object::Ref<Schedule>>,
 
     exploring: bool,
+
+    /// mmcheck: a choice point of the shard prefix (fully expanded).
+    prefix: bool,
 }
 
 #[derive(Debug)]
@@ -66,6 +97,9 @@ pub(crate) struct Load {
     len: u8,
 
     exploring: bool,
+
+    /// mmcheck: a choice point of the shard prefix.
+    prefix: bool,
 }
 
 #[derive(Debug)]
@@ -133,7 +167,67 @@ impl Path {
             exploring,
             skipping: false,
             exploring_on_start: exploring,
+            shard: None,
+            prefix_no: 0,
+            choices: 0,
+            owned: None,
         }
+    }
+
+    /// mmcheck: explore only shard `index` (0-based) of `count`. The first `depth` choice
+    /// points of every execution (branches with more than one alternative) form its prefix.
+    /// Within the prefix every enabled thread is explored (full expansion instead of DPOR's
+    /// backtrack sets, so no execution below a prefix can add a backtrack point above it);
+    /// prefixes are numbered in depth-first order, and the shard explores, with loom's DPOR,
+    /// the subtrees of the prefixes whose number is `index` modulo `count`. Every shard walks
+    /// the same prefixes in the same order: of a prefix that is not its own it runs one
+    /// execution (a probe, with no exploration below the prefix) to find the next prefix.
+    pub(crate) fn set_shard(&mut self, depth: usize, index: u64, count: u64) {
+        assert!(count > 0 && index < count, "shard {index} of {count}");
+        self.shard = Some(ShardSpec {
+            depth,
+            index,
+            count,
+        });
+    }
+
+    /// mmcheck: still inside the shard prefix (every enabled thread is explored here).
+    fn in_prefix(&self) -> bool {
+        self.shard.is_some() && self.owned.is_none()
+    }
+
+    /// mmcheck: a prefix choice point was passed; at the last one, decide the execution's
+    /// owner and stop exploring below a prefix that is not this shard's.
+    fn prefix_choice(&mut self) {
+        let Some(shard) = self.shard else { return };
+        if self.owned.is_some() {
+            return;
+        }
+        self.choices += 1;
+        if self.choices >= shard.depth {
+            self.decide_owner();
+        }
+    }
+
+    fn decide_owner(&mut self) {
+        let shard = self.shard.expect("sharded");
+        let owned = self.prefix_no % shard.count == shard.index;
+        self.owned = Some(owned);
+        if !owned {
+            self.skip_branch();
+        }
+    }
+
+    /// mmcheck: the execution ended. Returns whether it belongs to this shard (always true
+    /// without a shard), and the number of the prefix it ran in.
+    pub(crate) fn end_execution(&mut self) -> (bool, u64) {
+        if self.shard.is_none() {
+            return (true, self.prefix_no);
+        }
+        if self.owned.is_none() {
+            self.decide_owner();
+        }
+        (self.owned == Some(true), self.prefix_no)
     }
 
     pub(crate) fn explore_state(&mut self) {
@@ -174,11 +268,13 @@ impl Path {
     pub(super) fn push_load(&mut self, seed: &[u8]) {
         assert_path_len!(self.branches);
 
+        let prefix = self.in_prefix() && self.exploring && seed.len() > 1;
         let load_ref = self.branches.insert(Load {
             values: [0; MAX_ATOMIC_HISTORY],
             pos: 0,
             len: 0,
             exploring: self.exploring,
+            prefix,
         });
 
         let load = load_ref.get_mut(&mut self.branches);
@@ -213,7 +309,11 @@ impl Path {
 
         self.pos += 1;
 
-        load.values[load.pos as usize] as usize
+        let value = load.values[load.pos as usize] as usize;
+        if load.prefix {
+            self.prefix_choice();
+        }
+        value
     }
 
     /// Branch on spurious notifications
@@ -259,6 +359,7 @@ impl Path {
                 threads: [Thread::Disabled; MAX_THREADS],
                 prev,
                 exploring: self.exploring,
+                prefix: false,
             });
 
             // Get a reference to the branch in the object store.
@@ -313,9 +414,26 @@ impl Path {
                 preemptions,
             );
 
+            let in_prefix = self.in_prefix();
+            let bound = self.preemption_bound;
             let schedule = schedule_ref.get_mut(&mut self.branches);
             schedule.initial_active = initial_active;
             schedule.preemptions = preemptions;
+
+            // mmcheck: inside a shard prefix, every enabled thread is explored (what DPOR
+            // would add with a backtrack point for each thread; refused, as there, where the
+            // preemption bound is reached).
+            if in_prefix && schedule.exploring && bound.map_or(true, |b| preemptions < b) {
+                for th in schedule.threads.iter_mut() {
+                    th.explore();
+                }
+                let options = schedule
+                    .threads
+                    .iter()
+                    .filter(|th| th.is_active() || th.is_pending())
+                    .count();
+                schedule.prefix = options > 1;
+            }
         }
 
         let schedule = object::Ref::from_usize(self.pos)
@@ -325,12 +443,16 @@ impl Path {
 
         self.pos += 1;
 
-        schedule
+        let chosen = schedule
             .threads
             .iter()
             .enumerate()
             .find(|&(_, th)| th.is_active())
-            .map(|(i, _)| thread::Id::new(execution_id, i))
+            .map(|(i, _)| thread::Id::new(execution_id, i));
+        if schedule.prefix {
+            self.prefix_choice();
+        }
+        chosen
     }
 
     pub(super) fn backtrack(&mut self, mut point: usize, thread_id: thread::Id) {
@@ -399,6 +521,10 @@ impl Path {
         self.exploring = self.exploring_on_start;
         self.skipping = false;
 
+        // mmcheck: the next execution starts outside any decided prefix.
+        self.choices = 0;
+        self.owned = None;
+
         // Set the final branch to try the next option. If all options have been
         // traversed, pop the final branch and try again w/ the one under it.
         //
@@ -433,6 +559,9 @@ impl Path {
                     .is_some();
 
                 if rem {
+                    if schedule.prefix {
+                        self.prefix_no += 1;
+                    }
                     return true;
                 }
             } else if let Some(load_ref) = last.downcast::<Load>(&self.branches) {
@@ -445,6 +574,9 @@ impl Path {
                 load.pos += 1;
 
                 if load.pos < load.len {
+                    if load.prefix {
+                        self.prefix_no += 1;
+                    }
                     return true;
                 }
             } else if let Some(spurious_ref) = last.downcast::<Spurious>(&self.branches) {
