@@ -151,7 +151,9 @@ fn check(c: &'static Claim, paths: Paths, print: bool) -> Result<(), Failed> {
         if f.trace.is_empty() {
             return Err(format!("counterexample without a trace\n{text}").into());
         }
-        if let Err(why) = mmcheck::trace::check_consistency(&f.trace) {
+        if let Err(why) = mmcheck::trace::check_consistency(&f.trace)
+            .and_then(|()| mmcheck::trace::check_counts(&f.trace))
+        {
             return Err(format!("the counterexample shows the impossible: {why}\n{text}").into());
         }
     }

@@ -266,6 +266,52 @@ pub fn check_consistency(trace: &[Event]) -> Result<(), String> {
     Ok(())
 }
 
+/// A `_count` event's page and values: `page#1._count 2 -> 3 ...` gives ("page#1", Some(2), 3),
+/// `page#0._count = 1` gives ("page#0", None, 1).
+fn count_event(event: &str) -> Option<(&str, Option<i64>, i64)> {
+    let i = event.find("._count ")?;
+    let page = event[..i].rsplit(' ').next()?;
+    if !page.starts_with("page#") {
+        return None;
+    }
+    let rest = &event[i + "._count ".len()..];
+    let mut w = rest.split_whitespace();
+    let first = w.next()?;
+    if first == "=" {
+        return Some((page, None, w.next()?.trim_end_matches(',').parse().ok()?));
+    }
+    let from: i64 = first.parse().ok()?;
+    if w.next()? != "->" {
+        return None;
+    }
+    let to: i64 = w.next()?.trim_end_matches(',').parse().ok()?;
+    Some((page, Some(from), to))
+}
+
+/// Counts move as the events say (issue #20): every `_count` change a trace shows (`A -> B`,
+/// an atomic read-modify-write, which reads the newest value in loom as on every CPU) starts
+/// from the value the previous event of that page's count left (`-> A` or `= A`).
+pub fn check_counts(trace: &[Event]) -> Result<(), String> {
+    use std::collections::HashMap;
+    let mut last: HashMap<&str, (i64, usize)> = HashMap::new();
+    for e in trace {
+        let Some((page, from, to)) = count_event(&e.event) else {
+            continue;
+        };
+        if let (Some(from), Some(&(was, step))) = (from, last.get(page)) {
+            if from != was {
+                return Err(format!(
+                    "step {}: {}'s {page}._count goes from {from}, but step {step} left it at {was}",
+                    e.step,
+                    who(e.cpu)
+                ));
+            }
+        }
+        last.insert(page, (to, e.step));
+    }
+    Ok(())
+}
+
 /// Record one step. `event` is only evaluated in checked builds.
 #[inline(always)]
 pub fn record(func: &'static str, event: impl FnOnce() -> String) {
@@ -533,5 +579,29 @@ mod tests {
         assert!(check_consistency(&foreign)
             .unwrap_err()
             .contains("which CPU0 took at step 1"));
+    }
+
+    #[test]
+    fn counts_move_as_the_events_say() {
+        let good = [
+            ev(1, 1, "set_page_refcounted", "page#0._count = 1"),
+            ev(2, 0, "get_page", "page#0._count 1 -> 2"),
+            ev(3, 1, "put_page_testzero", "page#0._count 2 -> 1"),
+            ev(
+                4,
+                1,
+                "__split_huge_page_refcount",
+                "page#1._count 0 -> 3 (mapcount(head) 0 + tail pins 2 + 1)",
+            ),
+        ];
+        assert_eq!(check_counts(&good), Ok(()));
+        let bad = [
+            ev(2, 0, "get_page", "page#0._count 1 -> 2"),
+            ev(3, 1, "put_page_testzero", "page#0._count 1 -> 0"),
+        ];
+        assert_eq!(
+            check_counts(&bad),
+            Err("step 3: CPU1's page#0._count goes from 1, but step 2 left it at 2".to_string())
+        );
     }
 }

@@ -10,6 +10,7 @@
 
 mod bench;
 mod browser;
+mod contention;
 mod fidelity;
 mod mutants;
 mod new_variant;
@@ -64,7 +65,7 @@ enum Cmd {
     /// marked `// MODEL: why`. Exit 0 when so, 1 otherwise.
     Fidelity(fidelity::Args),
     /// The criterion benchmarks, then their figures beside the seeds'.
-    Bench,
+    Bench(bench::Args),
     /// The HTML report rendered by headless Chromium (a step of `test`).
     BrowserTest,
     /// Build the loom runner and print its path.
@@ -99,7 +100,7 @@ fn main() -> ExitCode {
         Cmd::Show(a) => mutants::show(&a),
         Cmd::NewVariant(a) => new_variant::run(&a),
         Cmd::Fidelity(a) => fidelity::run(&a),
-        Cmd::Bench => match bench::run(&root(), run::cargo()) {
+        Cmd::Bench(a) => match bench::run(&root(), run::cargo(), &a) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("xtask bench: {e}");
