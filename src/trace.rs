@@ -267,7 +267,7 @@ pub fn check_consistency(trace: &[Event]) -> Result<(), String> {
 }
 
 /// A `_count` event's page and values: `page#1._count 2 -> 3 ...` gives ("page#1", Some(2), 3),
-/// `page#0._count = 1` gives ("page#0", None, 1).
+/// `page#0._count = 1` and `page#0._count now 1` give ("page#0", None, 1).
 fn count_event(event: &str) -> Option<(&str, Option<i64>, i64)> {
     let i = event.find("._count ")?;
     let page = event[..i].rsplit(' ').next()?;
@@ -277,7 +277,7 @@ fn count_event(event: &str) -> Option<(&str, Option<i64>, i64)> {
     let rest = &event[i + "._count ".len()..];
     let mut w = rest.split_whitespace();
     let first = w.next()?;
-    if first == "=" {
+    if first == "=" || first == "now" {
         return Some((page, None, w.next()?.trim_end_matches(',').parse().ok()?));
     }
     let from: i64 = first.parse().ok()?;

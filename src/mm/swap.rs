@@ -230,6 +230,11 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
         // MODEL: `first_page` read once into `head` (above) and the old count kept for the trace
         let old = atomic_inc(&m.pg(head)._count);
         ghost_count_op(m.pg(head), head, "__get_page_tail_foll", old, old + 1);
+        ktrace!(
+            "__get_page_tail_foll",
+            "{head:?}._count {old} -> {}",
+            old + 1
+        );
     }
     let old = atomic_inc(&p._mapcount);
     ktrace!(
