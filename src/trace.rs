@@ -324,7 +324,11 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
         LOG.with(|l| {
             let mut l = l.borrow_mut();
             for r in &stale {
-                event.push_str(&stale_note(&l, cpu, r));
+                // Two loads of one word that missed the same store say it once.
+                let note = stale_note(&l, cpu, r);
+                if !event.contains(&note) {
+                    event.push_str(&note);
+                }
             }
             let step = l.len() + 1;
             l.push(Event {
@@ -338,12 +342,19 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
     }
 }
 
-/// The step of the trace that shows a store made by `cpu` right after step `after`: the
-/// storing CPU's next event (every store of a modelled word is followed by its event).
+/// Where a store made by `cpu` sits in the trace: after step `after` and before the next step
+/// (the trace shows events, not every store; this is exact whoever records the next event).
 fn store_step(log: &[Event], cpu: Option<usize>, after: usize) -> String {
-    match log.iter().skip(after).find(|e| e.cpu == cpu) {
-        Some(e) => format!("the store of step {} ({})", e.step, lane(cpu)),
-        None => format!("a store by {} after step {after}", lane(cpu)),
+    if after == 0 {
+        format!("{}'s store before step 1", lane(cpu))
+    } else if log.len() > after {
+        format!(
+            "{}'s store between steps {after} and {}",
+            lane(cpu),
+            after + 1
+        )
+    } else {
+        format!("{}'s store after step {after}", lane(cpu))
     }
 }
 

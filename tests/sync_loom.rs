@@ -88,7 +88,7 @@ fn unlock_without_release_is_caught() {
 /// Message passing without barriers: CPU1 writes `data` then `flag`; CPU0 sees `flag` set and
 /// reads `data` (issue #20: a weak-memory read names the newer store it missed). The failing
 /// execution's trace must say, on CPU0's line, which store its load of `data` read (the setup's
-/// value) and which store of CPU1 it did not see, at the step that shows that store.
+/// value) and which store of CPU1 it did not see, placed between the two steps it came between.
 #[test]
 fn a_stale_read_names_the_store_it_missed() {
     use mmcheck::ktrace;
@@ -130,7 +130,7 @@ fn a_stale_read_names_the_store_it_missed() {
         .unwrap_or_else(|| panic!("no stale read of data in {f}"));
     assert!(
         line.event.contains(
-            "[weak memory: CPU0 read 0x0 (the word's value at setup); the store of step 1 (CPU1) = 0x2a not yet visible to it]"
+            "[weak memory: CPU0 read 0x0 (the word's value at setup); CPU1's store before step 1 = 0x2a not yet visible to it]"
         ),
         "{f}"
     );
