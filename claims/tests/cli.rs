@@ -272,3 +272,41 @@ fn calibration_arguments() {
     );
     refused(&["verify", "--calibration"], "verify needs the loom build");
 }
+
+#[test]
+fn bad_shards_and_merges() {
+    refused(
+        &["verify", "--claim", "compound.1", "--shard", "0/3"],
+        "K outside",
+    );
+    refused(
+        &["verify", "--claim", "compound.1", "--shard", "4/3"],
+        "K outside",
+    );
+    refused(
+        &["verify", "--claim", "compound.1", "--shard", "x"],
+        "is not K/N",
+    );
+    refused(&["verify", "--shard-depth", "4"], "--shard");
+    refused(
+        &["verify", "--shard", "1/2", "--matrix"],
+        "cannot be used with",
+    );
+    refused(
+        &["verify", "--merge", "/nonexistent/shard-1.json"],
+        "cannot read",
+    );
+    let dir = tmpdir("merge");
+    let bad = dir.join("not-a-report.json");
+    std::fs::write(&bad, "{}").unwrap();
+    refused(
+        &["verify", "--merge", bad.to_str().unwrap()],
+        "is not a claims report",
+    );
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, "[]").unwrap();
+    refused(
+        &["verify", "--merge", empty.to_str().unwrap()],
+        "no shard reports",
+    );
+}
