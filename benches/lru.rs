@@ -86,6 +86,14 @@ fn setup(threads: usize, shared: bool) -> Setup {
     Setup { m, pages, shared }
 }
 
+/// One CPU activates `pages`, then drains its pagevecs: the work every measurement times.
+fn activate<V: Lru>(m: &Mem, pages: &[PagePtr]) {
+    for &p in pages {
+        V::activate_page(m, p);
+    }
+    lru_add_drain::<V>(m);
+}
+
 /// Put pages back on the inactive list (the untimed reset).
 fn deactivate(m: &Mem, pages: &[PagePtr]) {
     let _l = lru_lock(m);
@@ -118,10 +126,7 @@ fn run<V: Lru>(s: &Setup, iters: u64) -> Duration {
                             let n = ((iters - done) as usize).min(pages.len());
                             barrier.wait();
                             let t = Instant::now();
-                            for &p in &pages[..n] {
-                                V::activate_page(m, p);
-                            }
-                            lru_add_drain::<V>(m);
+                            activate::<V>(m, &pages[..n]);
                             barrier.wait();
                             timed += t.elapsed();
                             done += n as u64;
@@ -152,10 +157,7 @@ fn lock_count<V: Lru>(threads: usize, shared: bool) -> f64 {
             let m = &s.m;
             sc.spawn(move || {
                 run_as_cpu(cpu, || {
-                    for &p in pages {
-                        V::activate_page(m, p);
-                    }
-                    lru_add_drain::<V>(m);
+                    activate::<V>(m, pages);
                 })
             });
         }
@@ -327,10 +329,7 @@ fn injected<V: Lru>(
                 while done < iters {
                     let n = ((iters - done) as usize).min(pages.len());
                     let t = Instant::now();
-                    for &p in &pages[..n] {
-                        V::activate_page(m, p);
-                    }
-                    lru_add_drain::<V>(m);
+                    activate::<V>(m, &pages[..n]);
                     timed += t.elapsed();
                     done += n as u64;
                     deactivate(m, &pages[..n]);
