@@ -283,8 +283,8 @@ pub static ROWS: &[Row] = &[
         loom("cmpxchg-fail-unordered-2", DocAtomic, Sometimes, Never, 24),
         FAILED_CMPXCHG,
     ),
-    loom("DCL-broken", DocLocking, Sometimes, Sometimes, 27),
-    loom("DCL-fixed", DocLocking, Never, Never, 21),
+    loom("DCL-broken", DocLocking, Sometimes, Sometimes, 75),
+    loom("DCL-fixed", DocLocking, Never, Never, 60),
     loom("RM-broken", DocLocking, Deadlock, Deadlock, 12),
     loom("RM-fixed", DocLocking, Never, Never, 105),
     loom(

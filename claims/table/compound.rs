@@ -10,6 +10,9 @@ const LOOM_4: Checker = Checker::Loom {
 const LOOM_3: Checker = Checker::Loom {
     bound: Bound::Preemption(3),
 };
+const LOOM_5: Checker = Checker::Loom {
+    bound: Bound::Preemption(5),
+};
 const LOOM_U: Checker = Checker::Loom {
     bound: Bound::Unbounded,
 };
@@ -131,13 +134,23 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.6-fix",
-        statement: "27c73ae7 on the compound.6 model: PageHeadHuge(page_head) after the pin sends the put through skip_lock, which checks PageHead and runs the compound destructor. SAFE",
+        statement: "finding (H-8, lock-bit form; was SAFE under upstream loom, whose DPOR missed it: proofs/README.md, loom's semantics, item 8): 27c73ae7 on the compound.6 model. Its PageHeadHuge(page_head) after the pin does send a put that sees the hugetlbfs head through skip_lock; but the put can pin the old head right after prep_new_page()'s set_page_refcounted(), before prep_compound_page(), and take compound_lock() on it while __SetPageHead()'s non-atomic read-modify-write of page->flags is in flight: PG_compound_lock is written back after the unlock and the hugetlbfs page is freed with it set (bad page)",
         variant: "27c73ae7",
         model: "thp_put_vs_split_realloc",
         checker: LOOM_4,
         config_debug_vm: false,
+        expected: Expected::Bug(Invariant::BadPage),
+        twin: Some("compound.6-nesterov-v1"),
+    },
+    Claim {
+        id: "compound.6-nesterov-v1",
+        statement: "the described prep_new_page() fix (refcount set after prep_compound_page(), UNVERIFIED text) on the compound.6 model: the put's get_page_unless_zero(page_head) cannot succeed while the hugetlbfs page is built, and skip_lock runs its destructor. SAFE",
+        variant: "nesterov-v1",
+        model: "thp_put_vs_split_realloc",
+        checker: LOOM_4,
+        config_debug_vm: false,
         expected: Expected::Safe,
-        twin: Some("compound.6"),
+        twin: Some("compound.6-fix"),
     },
     Claim {
         id: "compound.1-lock-recheck",
@@ -174,7 +187,7 @@ pub static CLAIMS: &[Claim] = &[
         statement: "27c73ae7 on the compound.2 model (hugetlbfs get/put from two CPUs, the page reallocated after the last put): the PageHeadHuge path keeps the counts exact and the last holder's write visible to the next owner. SAFE",
         variant: "27c73ae7",
         model: "hugetlb_get_put",
-        checker: LOOM_U,
+        checker: LOOM_5,
         config_debug_vm: true,
         expected: Expected::Safe,
         twin: Some("compound.2-relaxed-put"),
@@ -201,13 +214,23 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.3-ca641514",
-        statement: "ca641514's hunk on 27c73ae7's mm/swap.c (a tree that never existed: upstream applied ca641514 after 3bfcd13e, whose put path mainline 3.14 has; restating it on that text is issue #17) on the compound.3 model: compound_trans_head() is compound_head(), so a tail put that saw PG_tail before split takes the swap entry add_to_swap() wrote over first_page for the head: oops (the window 668f9abb closed)",
+        statement: "ca641514 on its real parent 3bfcd13e (the series order mmotm applied for 3.14) on the compound.3 model: compound_trans_head() is compound_head(), so a tail put that saw PG_tail before split takes the swap entry add_to_swap() wrote over first_page for its head, and 3bfcd13e's PageSlab(page_head) || PageHeadHuge(page_head), now tested before any pin, dereferences it: oops (the window 668f9abb closed)",
         variant: "ca641514",
         model: "thp_put_vs_split_private",
         checker: LOOM_4,
         config_debug_vm: false,
         expected: Expected::Bug(Invariant::Oops),
-        twin: Some("compound.3-668f9abb"),
+        twin: Some("compound.3-3bfcd13e"),
+    },
+    Claim {
+        id: "compound.3-3bfcd13e",
+        statement: "3bfcd13e (3.14-rc, the slab/hugetlbfs test moved before the head pin) on the compound.3 model: its compound_trans_head() still reads first_page, then smp_rmb(), then re-checks PG_tail, so the head it tests unpinned is the THP head or the page itself, never the swap entry. SAFE",
+        variant: "3bfcd13e",
+        model: "thp_put_vs_split_private",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("compound.3-ca641514"),
     },
     Claim {
         id: "compound.3-no-trans-recheck",
@@ -301,22 +324,22 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.8",
-        statement: "H-8 on 668f9abb: prep_new_page() makes the reallocated old THP head refcounted before prep_compound_page(); the tail get's get_page_unless_zero(page_head) succeeds, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page and its tail is stranded",
+        statement: "H-8 on 668f9abb: prep_new_page() makes the reallocated old THP head refcounted before prep_compound_page(); the tail get's get_page_unless_zero(page_head) succeeds, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page and its tail is stranded. Since loom's DPOR fix (proofs/README.md, loom's semantics, item 8) the first counterexample found is the same early pin's other effect: its compound_lock() races __SetPageHead()'s non-atomic read-modify-write and the lock bit is written back (bad page); the refcount route is in the proof",
         variant: "668f9abb",
         model: "thp_get_put_vs_split_realloc_compound",
         checker: LOOM_4,
         config_debug_vm: false,
-        expected: Expected::Bug(Invariant::RefcountBalance),
+        expected: Expected::Bug(Invariant::BadPage),
         twin: Some("compound.8-fix"),
     },
     Claim {
         id: "compound.8-27c73ae7",
-        statement: "H-8 on 27c73ae7 (3.13): the same race",
+        statement: "H-8 on 27c73ae7 (3.13): the same race (first found, as for compound.8: the lock bit written back by __SetPageHead(), bad page)",
         variant: "27c73ae7",
         model: "thp_get_put_vs_split_realloc_compound",
         checker: LOOM_4,
         config_debug_vm: false,
-        expected: Expected::Bug(Invariant::RefcountBalance),
+        expected: Expected::Bug(Invariant::BadPage),
         twin: Some("compound.8-fix"),
     },
     Claim {
@@ -381,12 +404,12 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.10-27c73ae7",
-        statement: "H-8 on 27c73ae7 with the old head reallocated as hugetlbfs: the get's get_page_unless_zero(page_head) succeeds right after set_page_refcounted(), PageHeadHuge is still false, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page",
+        statement: "H-8 on 27c73ae7 with the old head reallocated as hugetlbfs: the get's get_page_unless_zero(page_head) succeeds right after set_page_refcounted(), PageHeadHuge is still false, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page. Since loom's DPOR fix (proofs/README.md, loom's semantics, item 8) the first counterexample found is the same early pin's compound_lock() racing __SetPageHead()'s non-atomic read-modify-write: the lock bit is written back (bad page)",
         variant: "27c73ae7",
         model: "thp_get_vs_split_realloc",
         checker: LOOM_4,
         config_debug_vm: false,
-        expected: Expected::Bug(Invariant::RefcountBalance),
+        expected: Expected::Bug(Invariant::BadPage),
         twin: Some("compound.10"),
     },
     Claim {
@@ -411,12 +434,12 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.10-refcount-first",
-        statement: "mutant nesterov-v1-refcount-first on the get-side model: refcounted before prep_compound_page(), the get's put_page(page_head) tests PageCompound before __SetPageHead() and frees the new compound head as a single page",
+        statement: "mutant nesterov-v1-refcount-first on the get-side model: refcounted before prep_compound_page(), the get pins the page while it is built; first found (since loom's DPOR fix, proofs/README.md item 8): its compound_lock() races __SetPageHead() and the lock bit is written back (bad page); the other route, put_page(page_head) testing PageCompound before __SetPageHead(), is in the proof",
         variant: "nesterov-v1-refcount-first",
         model: "thp_get_vs_split_realloc",
         checker: LOOM_4,
         config_debug_vm: false,
-        expected: Expected::Bug(Invariant::RefcountBalance),
+        expected: Expected::Bug(Invariant::BadPage),
         twin: Some("compound.10"),
     },
     Claim {
@@ -546,7 +569,7 @@ pub static CLAIMS: &[Claim] = &[
 /// text as 27c73ae7's locked path and compound_trans_head(): its rows are 27c73ae7's.
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h, shared with linux-3.11 and 7cb2ef56)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -555,7 +578,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -564,7 +587,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -573,7 +596,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll()",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -582,7 +605,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "PG_tail re-check under compound_lock in put_compound_page()",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -600,7 +623,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
         kind: SafeguardKind::Barrier,
         // A checker blind spot for loom (proofs/compound.1.md#split-smp_mb-a-checker-blind-spot:
@@ -611,7 +634,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -620,7 +643,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::OutOfScope {
@@ -630,7 +653,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variants: &["27c73ae7"],
-        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page()",
+        name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page() (27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's tail put on the hugetlbfs head is a different bug)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
             mutant: "27c73ae7-no-huge-recheck",
@@ -638,8 +661,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7"],
-        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race')",
+        variants: &["27c73ae7", "3bfcd13e"],
+        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race'; 3bfcd13e keeps it in the !PageTail branch. 27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's stranded tail is a different bug)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
             mutant: "27c73ae7-skip-lock-single",
@@ -656,6 +679,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
+        variants: &["3bfcd13e"],
+        name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), 3bfcd13e)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/compound.3.md#3bfcd13e-on-its-own-text",
+            because: "the test is true only for a slab or hugetlbfs head; the models in which a THP tail's old head becomes one (compound.6, compound.10, the slab reallocation) break on 3bfcd13e first through H-8's early pin (the lock bit written back by __SetPageHead(), the bad page of compound.6-fix), so no SAFE model of 3bfcd13e reaches the re-check; killing it needs 3bfcd13e's text on nesterov-v1's prep order, not built yet (issue #17)",
+        },
+    },
+    Safeguard {
         variants: &["27c73ae7", "nesterov-v1"],
         name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (killed on nesterov-v1, whose __get_page_tail() is this text: on 27c73ae7 the model that needs it breaks earlier through H-8, compound.10-27c73ae7)",
         kind: SafeguardKind::Recheck,
@@ -665,7 +697,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7"],
+        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {

@@ -193,7 +193,7 @@ fn skip_lock<V: Compound>(m: &Mem, page_head: PagePtr, page: PagePtr) {
 /// (Not a label mirror in kernel/README.md's sense: the fidelity tool takes a label's C up to
 /// the next label, and this label sits inside a block that the function's own code follows;
 /// `put_compound_page()` marks where this code stands in its C.)
-fn out_put_single(m: &Mem, page: PagePtr) {
+pub fn out_put_single(m: &Mem, page: PagePtr) {
     if put_page_testzero(m, page) {
         __put_single_page(m, page);
     }

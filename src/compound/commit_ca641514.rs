@@ -1,16 +1,19 @@
-//! 27c73ae7 plus ca641514 "mm: thp: optimize compound_trans_huge" (Andrea Arcangeli, 3.14):
-//! "Currently we don't clobber page_tail->first_page during split_huge_page, so
-//! compound_trans_head can be set to compound_head without adverse effects, and this mostly
-//! optimizes away a smp_rmb." The smp_rmb() version is kept under `#if 0`;
-//! `#define compound_trans_head(page) compound_head(page)`: the tail get/put paths lose the
-//! PG_tail re-check. Only this commit of Andrea's 3.14 series is applied (see META).
+//! 3bfcd13e plus ca641514 "mm: thp: optimize compound_trans_huge" (Andrea Arcangeli, 3.14;
+//! patch 4/8 of "mm: hugetlbfs: fix hugetlbfs optimization v2"): "Currently we don't clobber
+//! page_tail->first_page during split_huge_page, so compound_trans_head can be set to
+//! compound_head without adverse effects, and this mostly optimizes away a smp_rmb." The
+//! smp_rmb() version is kept under `#if 0`; `#define compound_trans_head(page)
+//! compound_head(page)`: the tail get/put paths lose the PG_tail re-check, and the head they
+//! test `PageSlab() || PageHeadHuge()` on (3bfcd13e moved that test before the pin) is
+//! whatever `first_page` held. The parent is 3bfcd13e, the patch before it in the series as
+//! mmotm applied it; 5/8 (44518d2b) and the rest of the series are later variants' business.
 
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::variant::{Area, Kind, VariantMeta};
 
-/// 27c73ae7 + ca641514: compound_trans_head() is compound_head().
+/// 3bfcd13e + ca641514: compound_trans_head() is compound_head().
 pub struct Variant;
 
 impl Compound for Variant {
@@ -20,12 +23,12 @@ impl Compound for Variant {
         kind: Kind::Commit {
             subject: "mm: thp: optimize compound_trans_huge",
         },
-        parent: Some("27c73ae7"),
-        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', <1384969876-6374-5-git-send-email-aarcange@redhat.com>; include/linux/huge_mm.h only), merged for 3.14 per the mmotm shortlog of Feb 2014. Verified against kernel/ca641514/include/linux/huge_mm.h (status partial: every line from that posting's hunk and from the '-' lines of the 668f9abb -mm posting, linux-mm, 12 Feb 2014, <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>, which deletes the same block). UNVERIFIED: the commit id (given by the brief; no commit page found). Not applied: the rest of the series merged with it for 3.14 (3/8 'move the put/get_page slab and hugetlbfs optimization in a faster path', 5/8 'tail page refcounting optimization for slab and hugetlbfs' (44518d2b), 7/8 'reorganize put_compound_page()'): this variant is 27c73ae7's mm/swap.c with this one change.",
+        parent: Some("3bfcd13e"),
+        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', <1384969876-6374-5-git-send-email-aarcange@redhat.com>; include/linux/huge_mm.h only), merged for 3.14 per the mmotm shortlog of Feb 2014, applied on 3bfcd13e (3/8), its predecessor in the mmotm series of 22 Nov 2013. Verified against kernel/ca641514/include/linux/huge_mm.h (status partial: every line from that posting's hunk and from the '-' lines of the 668f9abb -mm posting, linux-mm, 12 Feb 2014, <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>, which deletes the same block); put_compound_page and __get_page_tail are 3bfcd13e's (kernel/3bfcd13e/mm/swap.c, partial). UNVERIFIED: the commit id (given by the brief; no commit page found).",
     };
     crate::compound_fns! {
         self: compound_trans_head;
-        super::commit_27c73ae7: put_compound_page, __get_page_tail;
+        super::commit_3bfcd13e: put_compound_page, __get_page_tail;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;
     }

@@ -117,6 +117,12 @@ pub(super) struct State {
     /// Last time the atomic was accessed for a store or rmw operation.
     last_non_load_access: Option<Access>,
 
+    /// mmcheck: each thread's last load since `last_non_load_access`. A store or rmw depends on
+    /// every one of them, not only on `last_access`: with `last_access` alone, a load between a
+    /// store and a later store of another thread hid the race of the two stores from DPOR (no
+    /// backtrack point), and executions went unexplored (tokio-rs/loom#166, #392).
+    loads_since_store: [Option<Access>; MAX_THREADS],
+
     /// Currently tracked stored values. This is the `MAX_ATOMIC_HISTORY` most
     /// recent stores to the atomic cell in loom execution order.
     stores: [Store; MAX_ATOMIC_HISTORY],
@@ -412,6 +418,7 @@ impl State {
             is_mutating: false,
             last_access: None,
             last_non_load_access: None,
+            loads_since_store: Default::default(),
             stores: Default::default(),
             cnt: 0,
         };
@@ -825,23 +832,40 @@ impl State {
     }
 
     /// Returns the last dependent access
-    pub(super) fn last_dependent_access(&self, action: Action) -> Option<&Access> {
-        match action {
-            Action::Load => self.last_non_load_access.as_ref(),
-            _ => self.last_access.as_ref(),
+    /// The accesses `action` depends on (DPOR): for a load, the last store or rmw; for a store
+    /// or rmw, the last store or rmw and every thread's last load since it (mmcheck: upstream
+    /// returns `last_access` alone, see `loads_since_store`).
+    pub(super) fn for_each_dependent_access(&self, action: Action, mut f: impl FnMut(&Access)) {
+        if let Some(access) = self.last_non_load_access.as_ref() {
+            f(access);
+        }
+        if let Action::Load = action {
+            return;
+        }
+        for access in self.loads_since_store.iter().flatten() {
+            f(access);
         }
     }
 
     /// Sets the last dependent access
-    pub(super) fn set_last_access(&mut self, action: Action, path_id: usize, version: &VersionVec) {
+    pub(super) fn set_last_access(
+        &mut self,
+        action: Action,
+        thread: usize,
+        path_id: usize,
+        version: &VersionVec,
+    ) {
         // Always set `last_access`
         Access::set_or_create(&mut self.last_access, path_id, version);
 
         match action {
-            Action::Load => {}
+            Action::Load => {
+                Access::set_or_create(&mut self.loads_since_store[thread], path_id, version);
+            }
             _ => {
                 // Stores / RMWs
                 Access::set_or_create(&mut self.last_non_load_access, path_id, version);
+                self.loads_since_store = Default::default();
             }
         }
     }

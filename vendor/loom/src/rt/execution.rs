@@ -145,19 +145,20 @@ impl Execution {
                 None => continue,
             };
 
-            if let Some(access) = self.objects.last_dependent_access(operation) {
+            let path = &mut self.path;
+            self.objects.for_each_dependent_access(operation, |access| {
                 if access.happens_before(&th.dpor_vv) {
                     // The previous access happened before this access, thus
                     // there is no race.
-                    continue;
+                    return;
                 }
 
                 // Get the point to backtrack to
                 let point = access.path_id();
 
                 // Track backtracking point
-                self.path.backtrack(point, th_id);
-            }
+                path.backtrack(point, th_id);
+            });
         }
 
         // It's important to avoid pre-emption as much as possible
@@ -229,14 +230,18 @@ impl Execution {
             let threads = &mut self.threads;
             let th_id = threads.active_id();
 
-            if let Some(access) = self.objects.last_dependent_access(operation) {
-                threads.active_mut().dpor_vv.join(access.version());
-            }
+            let dpor_vv = &mut threads.active_mut().dpor_vv;
+            self.objects
+                .for_each_dependent_access(operation, |access| dpor_vv.join(access.version()));
 
             threads.active_mut().dpor_vv[th_id] += 1;
 
-            self.objects
-                .set_last_access(operation, path_id, &threads.active().dpor_vv);
+            self.objects.set_last_access(
+                operation,
+                th_id.as_usize(),
+                path_id,
+                &threads.active().dpor_vv,
+            );
         }
 
         // Reactivate yielded threads, but only if the current active thread is

@@ -208,10 +208,18 @@ impl<T> Store<T> {
 }
 
 impl Store {
-    pub(super) fn last_dependent_access(&self, operation: Operation) -> Option<&Access> {
-        match &self.entries[operation.obj.index] {
+    /// Calls `f` with every access `operation` depends on (mmcheck: several for an atomic
+    /// store or rmw, see `rt::atomic`; one at most for every other object, as upstream).
+    pub(super) fn for_each_dependent_access(
+        &self,
+        operation: Operation,
+        mut f: impl FnMut(&Access),
+    ) {
+        let single = match &self.entries[operation.obj.index] {
             Entry::Arc(entry) => entry.last_dependent_access(operation.action.into()),
-            Entry::Atomic(entry) => entry.last_dependent_access(operation.action.into()),
+            Entry::Atomic(entry) => {
+                return entry.for_each_dependent_access(operation.action.into(), f)
+            }
             Entry::Mutex(entry) => entry.last_dependent_access(),
             Entry::Condvar(entry) => entry.last_dependent_access(),
             Entry::Notify(entry) => entry.last_dependent_access(),
@@ -221,19 +229,23 @@ impl Store {
                 "object is not branchable {:?}; ref = {:?}",
                 obj, operation.obj
             ),
+        };
+        if let Some(access) = single {
+            f(access);
         }
     }
 
     pub(super) fn set_last_access(
         &mut self,
         operation: Operation,
+        thread: usize,
         path_id: usize,
         dpor_vv: &VersionVec,
     ) {
         match &mut self.entries[operation.obj.index] {
             Entry::Arc(entry) => entry.set_last_access(operation.action.into(), path_id, dpor_vv),
             Entry::Atomic(entry) => {
-                entry.set_last_access(operation.action.into(), path_id, dpor_vv)
+                entry.set_last_access(operation.action.into(), thread, path_id, dpor_vv)
             }
             Entry::Mutex(entry) => entry.set_last_access(path_id, dpor_vv),
             Entry::Condvar(entry) => entry.set_last_access(path_id, dpor_vv),
