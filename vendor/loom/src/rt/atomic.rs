@@ -110,17 +110,14 @@ pub(super) struct State {
     /// access to the cell.
     is_mutating: bool,
 
-    /// Last time the atomic was accessed. This tracks the dependent access for
-    /// the DPOR algorithm.
-    last_access: Option<Access>,
-
     /// Last time the atomic was accessed for a store or rmw operation.
     last_non_load_access: Option<Access>,
 
     /// mmcheck: each thread's last load since `last_non_load_access`. A store or rmw depends on
-    /// every one of them, not only on `last_access`: with `last_access` alone, a load between a
-    /// store and a later store of another thread hid the race of the two stores from DPOR (no
-    /// backtrack point), and executions went unexplored (tokio-rs/loom#166, #392).
+    /// every one of them, not only on the last access (upstream's `last_access`, removed): with
+    /// that alone, a load between a store and a later store of another thread hid the race of
+    /// the two stores from DPOR (no backtrack point), and executions went unexplored
+    /// (tokio-rs/loom#166, #392).
     loads_since_store: [Option<Access>; MAX_THREADS],
 
     /// Currently tracked stored values. This is the `MAX_ATOMIC_HISTORY` most
@@ -416,7 +413,6 @@ impl State {
             unsync_mut_at: VersionVec::new(),
             unsync_mut_locations: LocationSet::new(),
             is_mutating: false,
-            last_access: None,
             last_non_load_access: None,
             loads_since_store: Default::default(),
             stores: Default::default(),
@@ -855,9 +851,6 @@ impl State {
         path_id: usize,
         version: &VersionVec,
     ) {
-        // Always set `last_access`
-        Access::set_or_create(&mut self.last_access, path_id, version);
-
         match action {
             Action::Load => {
                 Access::set_or_create(&mut self.loads_since_store[thread], path_id, version);
