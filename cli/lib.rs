@@ -155,6 +155,10 @@ pub struct VerifyArgs {
     /// LKMM's result; exit 1 if a row's result or execution count moved from the table.
     #[arg(long, conflicts_with_all = ["claims", "matrix", "variant", "safeguards", "checkpoint"])]
     pub calibration: bool,
+    /// With --calibration: run these litmus files (herd7's C format, the primitives of
+    /// models/litmus.rs) instead of the table, each compared with its `Result:` line.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "calibration")]
+    pub litmus: Vec<PathBuf>,
     /// Preemption bound for every selected claim (0..=20, or `none`), instead of each claim's.
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_bound,
           conflicts_with_all = ["unbounded", "quick"])]

@@ -1,47 +1,58 @@
-//! Calibration scenarios: the Linux kernel's memory-model litmus tests
-//! (`tools/memory-model/litmus-tests/`, `Documentation/litmus-tests/`), and the patterns
-//! mmcheck's claims rely on that the kernel directory lacks, each written with the shim's kernel
-//! primitives only (`mmcheck::sync`: `READ_ONCE`/`WRITE_ONCE` on `unsigned_long`, `atomic_t`
-//! operations, `smp_*` barriers, `smp_load_acquire`/`smp_store_release`, `xchg`/`cmpxchg`,
-//! `spin_lock`, `bit_spin_lock`). The claims crate's calibration table
-//! (`claims/calibration.rs`) runs every one under the checker and compares the outcome it
-//! observes with the LKMM's result; proofs/README.md, "Calibration", has the table.
+//! Calibration scenarios, read from litmus files: the Linux kernel's memory-model litmus tests
+//! (`models/litmus/kernel/`, copied verbatim from `tools/memory-model/litmus-tests/` and
+//! `Documentation/litmus-tests/`, their origin in `models/litmus/kernel/SOURCES.md`), and the
+//! patterns mmcheck's claims rely on that the kernel directories lack (`models/litmus/mmcheck/`,
+//! written in the same format). This module is the interpreter: it parses a file of herd7's C
+//! litmus format and runs it with the shim's kernel primitives (`mmcheck::sync`), so the checker
+//! explores the test's executions as it explores a model's. The claims crate's calibration table
+//! (`claims/calibration.rs`) compares what the checker observes with the file's `Result:` line.
 //!
-//! One function per test. It runs one execution and says whether the test's `exists` clause
-//! holds at the end (and, for a test with a `filter` clause, whether the execution passes the
-//! filter). It never panics: the checker explores every execution and the runner records
-//! whether the outcome was ever observed.
+//! One [`Test::run`] is one execution: each `Pn` runs on CPU n, all are joined, then the
+//! `filter` and `exists` clauses are read. It never panics on a test that [`parse`] accepted:
+//! the checker explores every execution and the runner records whether the outcome was seen.
 //!
-//! Translation rules, the same for every test:
-//! * each `Pn` is CPU n (`spawn_cpu(n, ...)`), all joined before the `exists` clause is read;
-//! * `int` shared variables are `unsigned_long` words (initially 0), read and written with
-//!   `READ_ONCE`/`WRITE_ONCE`; an `atomic_t` is an `atomic_t`; a `spinlock_t` is a `SpinLock`;
-//! * register `n:rK` is `regs[n][K]` (registers are `i64` so an atomic's negative result fits);
-//! * a final-value condition (`x=2`) reads the word after every CPU was joined;
-//! * a thread-private plain access (`dep+plain`'s `*z1`, `*z2`) is a local variable;
-//! * a `locations` clause only prints values in herd7 and is dropped.
+//! What a file may hold, and what each piece becomes (anything else is refused by [`parse`]
+//! with the line and the reason, never guessed):
+//! * a shared variable is a word (`int`, `long`, `unsigned long`: an `unsigned_long`, read and
+//!   written with `READ_ONCE`/`WRITE_ONCE`), an `atomic_t`, or a `spinlock_t` (a `SpinLock`).
+//!   Its type comes from the init block (`{ int x; atomic_t y; }`, `atomic_t v = ATOMIC_INIT(1);`,
+//!   `x=1;`) or from a `Pn`'s parameter (`int *x`, `atomic_t *v`, `spinlock_t *lck`), bound by
+//!   name as herd7 binds them; a variable named nowhere with a type is a word;
+//! * a register is a local `int` of a `Pn` (initially 0); `n:rK` in a clause is CPU n's `rK`;
+//! * statements: declarations (`int r0;`, `int a = READ_ONCE(*x);`), assignments to a register
+//!   or through a parameter (`*z1 = a;`, a plain access, performed as `WRITE_ONCE`), expression
+//!   statements, `if`/`else` and blocks; expressions: integers, registers, `(void)e`, `*p` (a plain read,
+//!   performed as `READ_ONCE`), `! - + == != < <= > >= && ||`, and the primitives of [`PRIMITIVES`];
+//! * clauses: `exists (...)` with `/\`, `\/`, `~`, `n:r=v` and `x=v`; `filter (...)`;
+//!   `locations [...]` only prints values in herd7 and is ignored.
 //!
-//! Names of the added tests follow the LKMM's convention (`MP`, `S`, `ISA2` shapes; per CPU
-//! the relation between its two accesses and their kinds), with these words for what the
-//! kernel directory has no name for: `rmw` a non-value-returning atomic RMW (`atomic_add`,
-//! `atomic_dec`: unordered), `fullrmw` a value-returning one (`atomic_dec_return`,
-//! `atomic_dec_and_test`: fully ordered), `bitlock` a bit spinlock (`bit_spin_lock`, as
-//! `compound_lock` is).
+//! Plain accesses become `READ_ONCE`/`WRITE_ONCE` (relaxed atomics): C11 would make a racy plain
+//! access undefined, and loom reports a data race only on its own cells, which the shim's words
+//! are not. The LKMM gives racy plain accesses no defined result either; no calibrated test races
+//! on one (`dep+plain`'s `*z1`, `*z2` are private to P0).
 
 use mmcheck::sync::{
-    __atomic_add_unless, atomic_add, atomic_add_return, atomic_dec, atomic_dec_return, atomic_inc,
-    atomic_inc_return, atomic_read, atomic_set, atomic_t, bit_spin_lock, bit_spin_unlock, cmpxchg,
-    join, smp_load_acquire, smp_mb, smp_mb__after_atomic, smp_mb__after_spinlock,
-    smp_mb__before_atomic, smp_rmb, smp_store_release, smp_wmb, spawn_cpu, spin_lock, spin_unlock,
-    unsigned_long, SpinLock, READ_ONCE, WRITE_ONCE,
+    __atomic_add_unless, atomic_add, atomic_add_return, atomic_dec, atomic_dec_and_test,
+    atomic_dec_return, atomic_inc, atomic_inc_not_zero, atomic_inc_return, atomic_read, atomic_set,
+    atomic_sub, atomic_sub_return, atomic_t, bit_spin_lock, bit_spin_unlock, cmpxchg, join,
+    smp_load_acquire, smp_mb, smp_mb__after_atomic, smp_mb__after_spinlock, smp_mb__before_atomic,
+    smp_rmb, smp_store_release, smp_wmb, spawn_cpu, spin_lock, spin_unlock, unsigned_long, xchg,
+    SpinGuard, SpinLock, READ_ONCE, WRITE_ONCE,
 };
+use std::collections::HashMap;
+use std::fmt;
 use std::sync::Arc;
 
-/// The registers of one CPU: `regs[n][K]` is herd's `n:rK`.
-pub type Regs = [i64; 5];
+/// One litmus file compiled into the build.
+pub struct File {
+    /// Its path under `models/litmus/` (`kernel/tools/memory-model/litmus-tests/X.litmus`,
+    /// `mmcheck/X.litmus`).
+    pub path: &'static str,
+    pub text: &'static str,
+}
 
-/// A CPU that leaves no register.
-const NONE: Regs = [0; 5];
+/// Every litmus file under `models/litmus/`, in path order (listed by `models/build.rs`).
+pub static FILES: &[File] = include!(concat!(env!("OUT_DIR"), "/litmus_files.rs"));
 
 /// What one execution of a litmus test ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,1457 +64,1353 @@ pub enum Outcome {
     Exists(bool),
 }
 
-/// One litmus test.
-pub struct Litmus {
-    /// The test's name (the kernel's file name without `.litmus`, or an added test's name).
-    pub name: &'static str,
+/// A file the interpreter refuses, with the line (1-based) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, Error> {
+    Err(Error {
+        line,
+        message: message.into(),
+    })
+}
+
+/// The kernel primitives a test may call, with their arguments (`p` a pointer to a word, `a` to
+/// an `atomic_t`, `l` to a `spinlock_t`, `v` a value), and the shim function each runs. The
+/// shim maps each to C11 once, with its reason (src/sync/mod.rs).
+pub const PRIMITIVES: &[(&str, &str, &str)] = &[
+    ("READ_ONCE", "*p", "READ_ONCE"),
+    ("WRITE_ONCE", "*p, v", "WRITE_ONCE"),
+    ("smp_load_acquire", "p", "smp_load_acquire"),
+    ("smp_store_release", "p, v", "smp_store_release"),
+    ("xchg", "p, v", "xchg"),
+    ("cmpxchg", "p, v, v", "cmpxchg"),
+    ("smp_mb", "", "smp_mb"),
+    ("smp_rmb", "", "smp_rmb"),
+    ("smp_wmb", "", "smp_wmb"),
+    ("smp_mb__before_atomic", "", "smp_mb__before_atomic"),
+    ("smp_mb__after_atomic", "", "smp_mb__after_atomic"),
+    ("smp_mb__after_spinlock", "", "smp_mb__after_spinlock"),
+    ("spin_lock", "l", "spin_lock"),
+    ("spin_unlock", "l", "spin_unlock"),
+    ("atomic_read", "a", "atomic_read"),
+    ("atomic_set", "a, v", "atomic_set"),
+    ("atomic_inc", "a", "atomic_inc"),
+    ("atomic_dec", "a", "atomic_dec"),
+    ("atomic_add", "v, a", "atomic_add"),
+    ("atomic_sub", "v, a", "atomic_sub"),
+    ("atomic_inc_return", "a", "atomic_inc_return"),
+    ("atomic_dec_return", "a", "atomic_dec_return"),
+    ("atomic_add_return", "v, a", "atomic_add_return"),
+    ("atomic_sub_return", "v, a", "atomic_sub_return"),
+    ("atomic_dec_and_test", "a", "atomic_dec_and_test"),
+    ("atomic_inc_not_zero", "a", "atomic_inc_not_zero"),
+    (
+        "atomic_add_unless",
+        "a, v, v",
+        "__atomic_add_unless(a, v, u) != u (3.x's atomic_add_unless)",
+    ),
+    (
+        "bit_spin_lock",
+        "v, p",
+        "bit_spin_lock (mmcheck's files only: herd7's LKMM has no bit lock)",
+    ),
+    (
+        "bit_spin_unlock",
+        "v, p",
+        "bit_spin_unlock (mmcheck's files only)",
+    ),
+];
+
+/// Primitives of the LKMM that the shim does not have, and why a test using one is left out.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("spin_is_locked", "spin_is_locked(): under a checker a spinlock_t is the checker's mutex, which has no lock word an outside CPU could read"),
+    ("spin_trylock", "spin_trylock(): not in the shim"),
+    ("rcu_read_lock", "RCU read-side critical sections: not in the shim; no mmcheck model uses RCU"),
+    ("rcu_read_unlock", "RCU read-side critical sections: not in the shim; no mmcheck model uses RCU"),
+    ("synchronize_rcu", "RCU grace periods: not in the shim; no mmcheck model uses RCU"),
+    ("rcu_dereference", "rcu_dereference(): RCU and an address dependency: not in the shim, and C11/loom has no dependency ordering"),
+    ("rcu_assign_pointer", "rcu_assign_pointer(): RCU: not in the shim"),
+    ("srcu_read_lock", "SRCU: not in the shim"),
+    ("srcu_read_unlock", "SRCU: not in the shim"),
+    ("synchronize_srcu", "SRCU: not in the shim"),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Lexer
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Int(i64),
+    Punct(&'static str),
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    line: usize,
+}
+
+const PUNCTS: &[&str] = &[
+    "/\\", "\\/", "==", "!=", "<=", ">=", "&&", "||", "->", "{", "}", "(", ")", "[", "]", ";", ",",
+    "*", "&", "=", "!", "~", "<", ">", "+", "-", ":", ".",
+];
+
+/// Split `text` (from `line` on) into tokens, dropping `/* */` and `//` comments, and `(* *)`
+/// comments outside braces (inside the init block and the `Pn` bodies, `(*x)` is C:
+/// `READ_ONCE(*x)`).
+fn lex(text: &str, first_line: usize) -> Result<Vec<Token>, Error> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut line, mut depth) = (0, first_line, 0usize);
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            line += 1;
+            i += 1;
+        } else if c.is_ascii_whitespace() {
+            i += 1;
+        } else if (depth == 0 && text[i..].starts_with("(*")) || text[i..].starts_with("/*") {
+            let close = if c == b'(' { "*)" } else { "*/" };
+            let start = line;
+            let Some(end) = text[i + 2..].find(close) else {
+                return err(start, "a comment that never ends");
+            };
+            line += text[i..i + 2 + end].matches('\n').count();
+            i += 2 + end + 2;
+        } else if text[i..].starts_with("//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if c.is_ascii_digit() {
+            let s = i;
+            while i < b.len() && b[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            let word = &text[s..i];
+            let v = if let Some(hex) = word.strip_prefix("0x") {
+                i64::from_str_radix(hex, 16)
+            } else {
+                word.parse()
+            };
+            match v {
+                Ok(v) => out.push(Token {
+                    tok: Tok::Int(v),
+                    line,
+                }),
+                Err(_) => return err(line, format!("not a number: {word}")),
+            }
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(Token {
+                tok: Tok::Ident(text[s..i].to_string()),
+                line,
+            });
+        } else if let Some(p) = PUNCTS.iter().find(|p| text[i..].starts_with(**p)) {
+            match *p {
+                "{" => depth += 1,
+                "}" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            out.push(Token {
+                tok: Tok::Punct(p),
+                line,
+            });
+            i += p.len();
+        } else {
+            return err(line, format!("unexpected character {:?}", c as char));
+        }
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Syntax
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Word,
+    Atomic,
+    Lock,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Word => "a word (int)",
+            Kind::Atomic => "an atomic_t",
+            Kind::Lock => "a spinlock_t",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BinOp {
+    Add,
+    Sub,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+#[derive(Clone, Debug)]
+enum Expr {
+    Int(i64),
+    /// A register of this CPU.
+    Reg(String),
+    /// A shared variable by its index (a parameter, used as a pointer).
+    Ptr(usize),
+    /// `*p`: a plain access to the shared variable.
+    Deref(usize),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    Call(&'static str, Vec<Expr>),
+}
+
+#[derive(Clone, Debug)]
+enum Stmt {
+    /// `r = e;` (also a declaration with an initialiser).
+    SetReg(String, Expr),
+    /// `*x = e;`: a plain store.
+    Store(usize, Expr),
+    Eval(Expr),
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+}
+
+#[derive(Clone, Debug)]
+enum Cond {
+    Reg(usize, String, i64),
+    Var(usize, i64),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+#[derive(Clone, Debug)]
+struct Global {
+    name: String,
+    kind: Kind,
+    init: i64,
+}
+
+/// A parsed litmus test.
+#[derive(Clone, Debug)]
+pub struct Test {
+    /// The name on the file's first line (`C <name>`).
+    pub name: String,
+    /// The word after `Result:` in the file's header comment (`Never`, `Sometimes`,
+    /// `DEADLOCK`), if it has one.
+    pub result: Option<String>,
+    /// The header comment's text after the `Result:` line, whitespace-joined.
+    pub description: String,
+    globals: Vec<Global>,
+    /// Each CPU's statements and the registers it declares (in order).
+    procs: Vec<(Vec<Stmt>, Vec<String>)>,
+    filter: Option<Cond>,
+    exists: Cond,
+}
+
+impl Test {
     /// CPUs it runs.
-    pub cpus: usize,
-    /// One execution.
-    pub run: fn() -> Outcome,
-}
-
-/// The shared variables every test draws from (each uses a few; the others stay untouched).
-pub struct Vars {
-    pub x: unsigned_long,
-    pub y: unsigned_long,
-    pub z: unsigned_long,
-    pub buf: unsigned_long,
-    pub flag: unsigned_long,
-    pub data: unsigned_long,
-    /// The `atomic_t` of a test (`atomic_t *y`, `atomic_t v`, a page's `_count`).
-    pub a: atomic_t,
-    /// `spinlock_t mylock` (also `lck`).
-    pub mylock: SpinLock<()>,
-    /// `spinlock_t s` and `t` of the unlock+lock tests.
-    pub s: SpinLock<()>,
-    pub t: SpinLock<()>,
-    /// A word holding a bit spinlock at bit [`LOCK_BIT`] (`page->flags` with PG_compound_lock).
-    pub lockword: unsigned_long,
-}
-
-/// The bit of [`Vars::lockword`] the bit-spinlock tests lock.
-pub const LOCK_BIT: u32 = 0;
-
-impl Vars {
-    /// Every variable 0; the `atomic_t` starts at `a`.
-    fn new(a: i32) -> Vars {
-        Vars {
-            x: unsigned_long::new(0),
-            y: unsigned_long::new(0),
-            z: unsigned_long::new(0),
-            buf: unsigned_long::new(0),
-            flag: unsigned_long::new(0),
-            data: unsigned_long::new(0),
-            a: atomic_t::new(a),
-            mylock: SpinLock::new(()),
-            s: SpinLock::new(()),
-            t: SpinLock::new(()),
-            lockword: unsigned_long::new(0),
-        }
+    pub fn cpus(&self) -> usize {
+        self.procs.len()
     }
 }
 
-/// Run each `Pn` on CPU n, join them all, and hand back the variables (for the final-value
-/// conditions) and every CPU's registers.
-fn run<const N: usize>(a: i32, procs: [fn(&Vars) -> Regs; N]) -> (Arc<Vars>, [Regs; N]) {
-    let v = Arc::new(Vars::new(a));
-    let cpus: Vec<_> = procs
-        .iter()
-        .enumerate()
-        .map(|(cpu, p)| {
-            let (v, p) = (v.clone(), *p);
-            spawn_cpu(cpu, move || p(&v))
-        })
-        .collect();
-    let mut regs = [NONE; N];
-    for (r, h) in regs.iter_mut().zip(cpus) {
-        *r = join(h);
-    }
-    (v, regs)
-}
-
-/// `READ_ONCE(*x)` as a register value.
-fn r(x: &unsigned_long) -> i64 {
-    READ_ONCE(x) as i64
-}
-
-fn exists(holds: bool) -> Outcome {
-    Outcome::Exists(holds)
-}
-
-/// `filter (f) exists (e)`.
-fn filter_exists(f: bool, e: bool) -> Outcome {
-    if f {
-        Outcome::Exists(e)
-    } else {
-        Outcome::Filtered
-    }
-}
-
-// =============================================================================================
-// tools/memory-model/litmus-tests/
-
-/// `CoRR+poonceonce+Once` (Result: Never): read-read coherence.
-pub fn corr_poonceonce_once() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.x);
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `CoRW+poonceonce+Once` (Result: Never): read-write coherence.
-pub fn corw_poonceonce_once() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.x);
-                WRITE_ONCE(&v.x, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.x, 2);
-                NONE
-            },
-        ],
-    );
-    exists(r(&v.x) == 2 && regs[0][0] == 2)
-}
-
-/// `CoWR+poonceonce+Once` (Result: Never): write-read coherence.
-pub fn cowr_poonceonce_once() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r0 = r(&v.x);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.x, 2);
-                NONE
-            },
-        ],
-    );
-    exists(r(&v.x) == 1 && regs[0][0] == 2)
-}
-
-/// `CoWW+poonceonce` (Result: Never): write-write coherence.
-pub fn coww_poonceonce() -> Outcome {
-    let (v, _) = run(
-        0,
-        [|v| {
-            WRITE_ONCE(&v.x, 1);
-            WRITE_ONCE(&v.x, 2);
-            NONE
-        }],
-    );
-    exists(r(&v.x) == 1)
-}
-
-/// `IRIW+fencembonceonces+OnceOnce` (Result: Never): smp_mb() makes two readers agree on the
-/// order of two independent writes.
-pub fn iriw_fencembonceonces_onceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.x);
-                smp_mb();
-                let r1 = r(&v.y);
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.y);
-                smp_mb();
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0 && regs[3][0] == 1 && regs[3][1] == 0)
-}
-
-/// `IRIW+poonceonces+OnceOnce` (Result: Sometimes).
-pub fn iriw_poonceonces_onceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.x);
-                let r1 = r(&v.y);
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.y);
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0 && regs[3][0] == 1 && regs[3][1] == 0)
-}
-
-/// `ISA2+pooncelock+pooncelock+pombonce` (Result: Never): write-write ordering provided by
-/// locks (in P0 and P1) is visible to the external process P2.
-pub fn isa2_pooncelock_pooncelock_pombonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.mylock);
-                WRITE_ONCE(&v.x, 1);
-                WRITE_ONCE(&v.y, 1);
-                spin_unlock(g);
-                NONE
-            },
-            |v| {
-                let g = spin_lock(&v.mylock);
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.z, 1);
-                spin_unlock(g);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r2 = r(&v.z);
-                smp_mb();
-                let r1 = r(&v.x);
-                [0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[2][2] == 1 && regs[2][1] == 0)
-}
-
-/// `ISA2+poonceonces` (Result: Sometimes).
-pub fn isa2_poonceonces() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.z, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = r(&v.z);
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[2][0] == 1 && regs[2][1] == 0)
-}
-
-/// `ISA2+pooncerelease+poacquirerelease+poacquireonce` (Result: Never): a release-acquire
-/// chain orders P0's first store against P2's last load.
-pub fn isa2_pooncerelease_poacquirerelease_poacquireonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                smp_store_release(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.y) as i64;
-                smp_store_release(&v.z, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.z) as i64;
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[2][0] == 1 && regs[2][1] == 0)
-}
-
-/// `LB+fencembonceonce+ctrlonceonce` (Result: Never): a control dependency and an smp_mb()
-/// suffice for load buffering.
-pub fn lb_fencembonceonce_ctrlonceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.x);
-                if r0 != 0 {
-                    WRITE_ONCE(&v.y, 1);
-                }
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = r(&v.y);
-                smp_mb();
-                WRITE_ONCE(&v.x, 1);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 1 && regs[1][0] == 1)
-}
-
-/// `LB+poacquireonce+pooncerelease` (Result: Never).
-pub fn lb_poacquireonce_pooncerelease() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.x);
-                smp_store_release(&v.y, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.y) as i64;
-                WRITE_ONCE(&v.x, 1);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 1 && regs[1][0] == 1)
-}
-
-/// `LB+poonceonces` (Result: Sometimes).
-pub fn lb_poonceonces() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.x);
-                WRITE_ONCE(&v.y, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.x, 1);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 1 && regs[1][0] == 1)
-}
-
-/// `LB+unlocklockonceonce+poacquireonce` (Result: Never): an unlock+lock pair on one CPU orders
-/// a load before a store, even with different locks.
-pub fn lb_unlocklockonceonce_poacquireonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.s);
-                let r1 = r(&v.x);
-                spin_unlock(g);
-                let g = spin_lock(&v.t);
-                WRITE_ONCE(&v.y, 1);
-                spin_unlock(g);
-                [0, r1, 0, 0, 0]
-            },
-            |v| {
-                let r2 = smp_load_acquire(&v.y) as i64;
-                WRITE_ONCE(&v.x, 1);
-                [0, 0, r2, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][1] == 1 && regs[1][2] == 1)
-}
-
-/// `MP+fencewmbonceonce+fencermbonceonce` (Result: Never).
-pub fn mp_fencewmbonceonce_fencermbonceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.buf, 1);
-                smp_wmb();
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                smp_rmb();
-                let r1 = r(&v.buf);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+polocks` (Result: Never): lock acquisition and release stand in for acquire and release.
-pub fn mp_polocks() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.buf, 1);
-                let g = spin_lock(&v.mylock);
-                WRITE_ONCE(&v.flag, 1);
-                spin_unlock(g);
-                NONE
-            },
-            |v| {
-                let g = spin_lock(&v.mylock);
-                let r0 = r(&v.flag);
-                spin_unlock(g);
-                let r1 = r(&v.buf);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+poonceonces` (Result: Sometimes).
-pub fn mp_poonceonces() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.buf, 1);
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                let r1 = r(&v.buf);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+pooncerelease+poacquireonce` (Result: Never).
-pub fn mp_pooncerelease_poacquireonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.buf, 1);
-                smp_store_release(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.flag) as i64;
-                let r1 = r(&v.buf);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+porevlocks` (Result: Never): the converse of MP+polocks.
-pub fn mp_porevlocks() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.flag);
-                let g = spin_lock(&v.mylock);
-                let r1 = r(&v.buf);
-                spin_unlock(g);
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                let g = spin_lock(&v.mylock);
-                WRITE_ONCE(&v.buf, 1);
-                spin_unlock(g);
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-        ],
-    );
-    exists(regs[0][0] == 1 && regs[0][1] == 0)
-}
-
-/// `MP+unlocklockonceonce+fencermbonceonce` (Result: Never): stores in two critical sections
-/// of one CPU propagate in order, even with different locks.
-pub fn mp_unlocklockonceonce_fencermbonceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.s);
-                WRITE_ONCE(&v.x, 1);
-                spin_unlock(g);
-                let g = spin_lock(&v.t);
-                WRITE_ONCE(&v.y, 1);
-                spin_unlock(g);
-                NONE
-            },
-            |v| {
-                let r1 = r(&v.y);
-                smp_rmb();
-                let r2 = r(&v.x);
-                [0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][1] == 1 && regs[1][2] == 0)
-}
-
-/// `R+fencembonceonces` (Result: Never).
-pub fn r_fencembonceonces() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                smp_mb();
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 2);
-                smp_mb();
-                let r0 = r(&v.x);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(r(&v.y) == 2 && regs[1][0] == 0)
-}
-
-/// `R+poonceonces` (Result: Sometimes).
-pub fn r_poonceonces() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 2);
-                let r0 = r(&v.x);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(r(&v.y) == 2 && regs[1][0] == 0)
-}
-
-/// `S+fencewmbonceonce+poacquireonce` (Result: Never).
-pub fn s_fencewmbonceonce_poacquireonce() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 2);
-                smp_wmb();
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.y) as i64;
-                WRITE_ONCE(&v.x, 1);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(r(&v.x) == 2 && regs[1][0] == 1)
-}
-
-/// `S+poonceonces` (Result: Sometimes).
-pub fn s_poonceonces() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 2);
-                WRITE_ONCE(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.x, 1);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(r(&v.x) == 2 && regs[1][0] == 1)
-}
-
-/// `SB+fencembonceonces` (Result: Never).
-pub fn sb_fencembonceonces() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                smp_mb();
-                let r0 = r(&v.y);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                smp_mb();
-                let r0 = r(&v.x);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 0 && regs[1][0] == 0)
-}
-
-/// `SB+poonceonces` (Result: Sometimes).
-pub fn sb_poonceonces() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r0 = r(&v.y);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                let r0 = r(&v.x);
-                [r0, 0, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 0 && regs[1][0] == 0)
-}
-
-/// `SB+rfionceonce-poonceonces` (Result: Sometimes): the LKMM is not multicopy atomic.
-pub fn sb_rfionceonce_poonceonces() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r1 = r(&v.x);
-                let r2 = r(&v.y);
-                [0, r1, r2, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                let r3 = r(&v.y);
-                let r4 = r(&v.x);
-                [0, 0, 0, r3, r4]
-            },
-        ],
-    );
-    exists(regs[0][2] == 0 && regs[1][4] == 0)
-}
-
-/// `WRC+poonceonces+Once` (Result: Sometimes).
-pub fn wrc_poonceonces_once() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.x);
-                WRITE_ONCE(&v.y, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = r(&v.y);
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[2][0] == 1 && regs[2][1] == 0)
-}
-
-/// `WRC+pooncerelease+fencermbonceonce+Once` (Result: Never): smp_store_release() is
-/// A-cumulative.
-pub fn wrc_pooncerelease_fencermbonceonce_once() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.x);
-                smp_store_release(&v.y, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r0 = r(&v.y);
-                smp_rmb();
-                let r1 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[2][0] == 1 && regs[2][1] == 0)
-}
-
-/// `Z6.0+pooncelock+poonceLock+pombonce` (Result: Never): smp_mb__after_spinlock() makes the
-/// order of two critical sections visible to a CPU not holding the lock.
-pub fn z6_0_pooncelock_poonce_lock_pombonce() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.mylock);
-                WRITE_ONCE(&v.x, 1);
-                WRITE_ONCE(&v.y, 1);
-                spin_unlock(g);
-                NONE
-            },
-            |v| {
-                let g = spin_lock(&v.mylock);
-                smp_mb__after_spinlock();
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.z, 1);
-                spin_unlock(g);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.z, 2);
-                smp_mb();
-                let r1 = r(&v.x);
-                [0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && r(&v.z) == 2 && regs[2][1] == 0)
-}
-
-/// `Z6.0+pooncelock+pooncelock+pombonce` (Result: Sometimes): accesses made under one lock by
-/// two CPUs are not necessarily seen in order by a third CPU not holding it.
-pub fn z6_0_pooncelock_pooncelock_pombonce() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.mylock);
-                WRITE_ONCE(&v.x, 1);
-                WRITE_ONCE(&v.y, 1);
-                spin_unlock(g);
-                NONE
-            },
-            |v| {
-                let g = spin_lock(&v.mylock);
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.z, 1);
-                spin_unlock(g);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.z, 2);
-                smp_mb();
-                let r1 = r(&v.x);
-                [0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && r(&v.z) == 2 && regs[2][1] == 0)
-}
-
-/// `Z6.0+pooncerelease+poacquirerelease+fencembonceonce` (Result: Sometimes): a
-/// release-acquire chain does not suffice with two non-reads-from links.
-pub fn z6_0_pooncerelease_poacquirerelease_fencembonceonce() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                smp_store_release(&v.y, 1);
-                NONE
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.y) as i64;
-                smp_store_release(&v.z, 1);
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.z, 2);
-                smp_mb();
-                let r1 = r(&v.x);
-                [0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && r(&v.z) == 2 && regs[2][1] == 0)
-}
-
-/// `dep+plain` (Result: Never): dependencies flow through plain accesses. `*z1` and `*z2` are
-/// private to P0, so they are locals here.
-pub fn dep_plain() -> Outcome {
-    let (v, _) = run(
-        0,
-        [
-            |v| {
-                let a = READ_ONCE(&v.x);
-                let z1 = a;
-                let z2 = z1;
-                if z2 == 1 {
-                    WRITE_ONCE(&v.y, 1);
-                }
-                NONE
-            },
-            |v| {
-                let r = smp_load_acquire(&v.y);
-                smp_store_release(&v.x, r);
-                NONE
-            },
-        ],
-    );
-    exists(r(&v.x) == 1 && r(&v.y) == 1)
-}
-
-// =============================================================================================
-// Documentation/litmus-tests/atomic/
-
-/// `Atomic-RMW+mb__after_atomic-is-stronger-than-acquire` (Result: Never). `atomic_t *y` is
-/// [`Vars::a`].
-pub fn atomic_rmw_mb_after_atomic_is_stronger_than_acquire() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.x);
-                smp_rmb();
-                let r1 = atomic_read(&v.a) as i64;
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                atomic_inc(&v.a);
-                smp_mb__after_atomic();
-                WRITE_ONCE(&v.x, 1);
-                NONE
-            },
-        ],
-    );
-    exists(regs[0][0] == 1 && regs[0][1] == 0)
-}
-
-/// `Atomic-RMW-ops-are-atomic-WRT-atomic_set` (Result: Never). `atomic_t v = ATOMIC_INIT(1)` is
-/// [`Vars::a`]; `atomic_add_unless(v, 1, 0)` is `__atomic_add_unless(v, 1, 0) != 0` (3.x).
-pub fn atomic_rmw_ops_are_atomic_wrt_atomic_set() -> Outcome {
-    let (v, _) = run(
-        1,
-        [
-            |v| {
-                let _ = __atomic_add_unless(&v.a, 1, 0) != 0;
-                NONE
-            },
-            |v| {
-                atomic_set(&v.a, 0);
-                NONE
-            },
-        ],
-    );
-    exists(atomic_read(&v.a) == 2)
-}
-
-/// `cmpxchg-fail-ordered-1` (Result: Never): a failing cmpxchg() followed by
-/// smp_mb__after_atomic() is a full barrier.
-pub fn cmpxchg_fail_ordered_1() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r1 = cmpxchg(&v.z, 1, 0) as i64;
-                smp_mb__after_atomic();
-                let r0 = r(&v.y);
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                let r1 = cmpxchg(&v.z, 1, 0) as i64;
-                smp_mb__after_atomic();
-                let r0 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 0 && regs[1][0] == 0)
-}
-
-/// `cmpxchg-fail-ordered-2` (Result: Never): smp_mb__after_atomic() gives a failing cmpxchg()
-/// acquire ordering.
-pub fn cmpxchg_fail_ordered_2() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r1 = cmpxchg(&v.y, 0, 1) as i64;
-                [0, r1, 0, 0, 0]
-            },
-            |v| {
-                let r1 = cmpxchg(&v.y, 0, 1) as i64;
-                smp_mb__after_atomic();
-                let r2 = r(&v.x);
-                [0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][1] == 0 && regs[1][1] == 1 && regs[1][2] == 0)
-}
-
-/// `cmpxchg-fail-unordered-1` (Result: Sometimes): a failing cmpxchg() is not a full barrier.
-pub fn cmpxchg_fail_unordered_1() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r1 = cmpxchg(&v.z, 1, 0) as i64;
-                let r0 = r(&v.y);
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                WRITE_ONCE(&v.y, 1);
-                let r1 = cmpxchg(&v.z, 1, 0) as i64;
-                let r0 = r(&v.x);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][0] == 0 && regs[1][0] == 0)
-}
-
-/// `cmpxchg-fail-unordered-2` (Result: Sometimes): a failing cmpxchg() is not an acquire.
-pub fn cmpxchg_fail_unordered_2() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.x, 1);
-                let r1 = cmpxchg(&v.y, 0, 1) as i64;
-                [0, r1, 0, 0, 0]
-            },
-            |v| {
-                let r1 = cmpxchg(&v.y, 0, 1) as i64;
-                let r2 = r(&v.x);
-                [0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    exists(regs[0][1] == 0 && regs[1][1] == 1 && regs[1][2] == 0)
-}
-
-// =============================================================================================
-// Documentation/litmus-tests/locking/
-
-/// One CPU of `DCL-broken`: double-checked initialisation with a plain fast path.
-fn dcl_broken_cpu(v: &Vars) -> Regs {
-    let r0 = r(&v.flag);
-    let mut r1 = 0;
-    if r0 == 0 {
-        let g = spin_lock(&v.mylock);
-        r1 = r(&v.flag);
-        if r1 == 0 {
-            WRITE_ONCE(&v.data, 1);
-            WRITE_ONCE(&v.flag, 1);
-        }
-        spin_unlock(g);
-    }
-    let r2 = r(&v.data);
-    [r0, r1, r2, 0, 0]
-}
-
-/// `DCL-broken` (Result: Sometimes): double-checked locking needs more than the locks.
-pub fn dcl_broken() -> Outcome {
-    let (_, regs) = run(0, [dcl_broken_cpu, dcl_broken_cpu]);
-    exists(regs[0][2] == 0 || regs[1][2] == 0)
-}
-
-/// One CPU of `DCL-fixed`: the fast path with `smp_load_acquire`/`smp_store_release`.
-fn dcl_fixed_cpu(v: &Vars) -> Regs {
-    let r0 = smp_load_acquire(&v.flag) as i64;
-    let mut r1 = 0;
-    if r0 == 0 {
-        let g = spin_lock(&v.mylock);
-        r1 = r(&v.flag);
-        if r1 == 0 {
-            WRITE_ONCE(&v.data, 1);
-            smp_store_release(&v.flag, 1);
-        }
-        spin_unlock(g);
-    }
-    let r2 = r(&v.data);
-    [r0, r1, r2, 0, 0]
-}
-
-/// `DCL-fixed` (Result: Never).
-pub fn dcl_fixed() -> Outcome {
-    let (_, regs) = run(0, [dcl_fixed_cpu, dcl_fixed_cpu]);
-    exists(regs[0][2] == 0 || regs[1][2] == 0)
-}
-
-/// `RM-broken` (Result: DEADLOCK: no execution passes the filter). `atomic_t y` is [`Vars::a`].
-pub fn rm_broken() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.mylock);
-                let r2 = atomic_inc_return(&v.a) as i64;
-                WRITE_ONCE(&v.x, 1);
-                spin_unlock(g);
-                [0, 0, r2, 0, 0]
-            },
-            |v| {
-                let g = spin_lock(&v.mylock);
-                let r0 = r(&v.x);
-                let r1 = r(&v.x);
-                let r2 = atomic_inc_return(&v.a) as i64;
-                spin_unlock(g);
-                [r0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    filter_exists(regs[1][0] == 0 && regs[1][1] == 1, regs[1][2] == 1)
-}
-
-/// `RM-fixed` (Result: Never). `atomic_t y` is [`Vars::a`].
-pub fn rm_fixed() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let g = spin_lock(&v.mylock);
-                let r2 = atomic_inc_return(&v.a) as i64;
-                WRITE_ONCE(&v.x, 1);
-                spin_unlock(g);
-                [0, 0, r2, 0, 0]
-            },
-            |v| {
-                let r0 = r(&v.x);
-                let r1 = r(&v.x);
-                let g = spin_lock(&v.mylock);
-                let r2 = atomic_inc_return(&v.a) as i64;
-                spin_unlock(g);
-                [r0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    filter_exists(regs[1][0] == 0 && regs[1][1] == 1, regs[1][2] == 1)
-}
-
-// =============================================================================================
-// Added: the patterns mmcheck's claims rely on. The LKMM result of each is argued in
-// claims/calibration.rs and proofs/README.md ("Calibration").
-
-/// `S+fencembrmwonce+pooncefullrmw` (LKMM: Never): the shape of `__split_huge_page_refcount`
-/// (mm/huge_memory.c, 3.10) against a put of the tail. P0 is split: `atomic_add()` of the tail's
-/// `_count` (`a`), `smp_mb()`, then clearing PG_tail (`flag`, here set to 1). P1 is
-/// `put_page()` on the tail: it sees PG_tail clear (`flag` 1) and so takes the single-page path,
-/// `put_page_testzero()`: `atomic_dec_and_test()`, fully ordered. The outcome: the put's
-/// decrement comes before split's add in the count's coherence order (it read 0).
-pub fn s_fencembrmwonce_pooncefullrmw() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                atomic_add(1, &v.a);
-                smp_mb();
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                let r1 = if r0 == 1 {
-                    atomic_dec_return(&v.a) as i64
-                } else {
-                    0
-                };
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == -1)
-}
-
-/// `S+pormwonce+pooncefullrmw` (LKMM: Sometimes): [`s_fencembrmwonce_pooncefullrmw`] without
-/// split's `smp_mb()`: the mutant that removes it. `atomic_add()` is unordered, so nothing
-/// orders the count's update before the flag store.
-pub fn s_pormwonce_pooncefullrmw() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                atomic_add(1, &v.a);
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                let r1 = if r0 == 1 {
-                    atomic_dec_return(&v.a) as i64
-                } else {
-                    0
-                };
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == -1)
-}
-
-/// `S+pofullrmwonce+pooncefullrmw` (LKMM: Never): the writer's count update is a value-returning
-/// (fully ordered) atomic instead of `atomic_add()` + `smp_mb()`.
-pub fn s_pofullrmwonce_pooncefullrmw() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                atomic_add_return(1, &v.a);
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                let r1 = if r0 == 1 {
-                    atomic_dec_return(&v.a) as i64
-                } else {
-                    0
-                };
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == -1)
-}
-
-/// `MP+fencembrmwonce+poonceonce` (LKMM: Sometimes): the shape of the compound.1-debug-vm
-/// finding. P0 is split: `atomic_add()` of the tail's `_count` (`a`), `smp_mb()`, PG_tail clear
-/// (`flag` set to 1). P1 is `put_page()` on the tail with CONFIG_DEBUG_VM: it sees PG_tail
-/// clear, then `put_page_testzero()`'s `VM_BUG_ON(atomic_read(&page->_count) == 0)` reads the
-/// count with no barrier between the two loads.
-pub fn mp_fencembrmwonce_poonceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                atomic_add(1, &v.a);
-                smp_mb();
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                let r1 = atomic_read(&v.a) as i64;
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+fencembrmwonce+fencermbonceonce` (LKMM: Never): [`mp_fencembrmwonce_poonceonce`] with an
-/// `smp_rmb()` between the reader's loads.
-pub fn mp_fencembrmwonce_fencermbonceonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                atomic_add(1, &v.a);
-                smp_mb();
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                let r0 = r(&v.flag);
-                smp_rmb();
-                let r1 = atomic_read(&v.a) as i64;
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+pooncefullrmw+pofullrmwonce` (LKMM: Never): the last `put_page()` sees what the other
-/// holder wrote before its own put. The count (`a`) starts at 2; P0 writes `data` and drops its
-/// reference with `atomic_dec_and_test()`; P1 drops the last one (its decrement returns 0) and
-/// reads `data`, as a destructor would.
-pub fn mp_pooncefullrmw_pofullrmwonce() -> Outcome {
-    let (_, regs) = run(
-        2,
-        [
-            |v| {
-                WRITE_ONCE(&v.data, 1);
-                atomic_dec_return(&v.a);
-                NONE
-            },
-            |v| {
-                let r0 = atomic_dec_return(&v.a) as i64;
-                let r1 = r(&v.data);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 0 && regs[1][1] == 0)
-}
-
-/// `MP+pooncermw+pofullrmwonce` (LKMM: Sometimes): as [`mp_pooncefullrmw_pofullrmwonce`], but
-/// P0 drops its reference with `atomic_dec()`, which is unordered: the last holder may not see
-/// P0's write (the shape of a put split into `atomic_dec()` + `atomic_read()`).
-pub fn mp_pooncermw_pofullrmwonce() -> Outcome {
-    let (_, regs) = run(
-        2,
-        [
-            |v| {
-                WRITE_ONCE(&v.data, 1);
-                atomic_dec(&v.a);
-                NONE
-            },
-            |v| {
-                let r0 = atomic_dec_return(&v.a) as i64;
-                let r1 = r(&v.data);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 0 && regs[1][1] == 0)
-}
-
-/// `MP+fencembbeforeatomiconcermw+pofullrmwonce` (LKMM: Never): `smp_mb__before_atomic()` before the
-/// `atomic_dec()` of [`mp_pooncermw_pofullrmwonce`] restores the order.
-pub fn mp_fencembeforeatomic_rmw_pofullrmwonce() -> Outcome {
-    let (_, regs) = run(
-        2,
-        [
-            |v| {
-                WRITE_ONCE(&v.data, 1);
-                smp_mb__before_atomic();
-                atomic_dec(&v.a);
-                NONE
-            },
-            |v| {
-                let r0 = atomic_dec_return(&v.a) as i64;
-                let r1 = r(&v.data);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 0 && regs[1][1] == 0)
-}
-
-/// `MP+pooncerelease+pooncecoonce+poacquireonce` (LKMM: Sometimes): P0 writes `buf` and
-/// releases `flag`; P1 overwrites `flag` with a plain store; P2 reads P1's value with an acquire
-/// load, then `buf`. A plain store carries no release and starts no release sequence: P2 may
-/// miss P0's `buf` even when P1's store came after P0's release (`flag=2` at the end). The
-/// shape of a non-atomic update of `page->flags` (`__SetPageX`, `page->flags &= ...`) after
-/// another CPU's `bit_spin_unlock()` on the same word.
-pub fn mp_pooncerelease_pooncecoonce_poacquireonce() -> Outcome {
-    let (v, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.buf, 1);
-                smp_store_release(&v.flag, 1);
-                NONE
-            },
-            |v| {
-                WRITE_ONCE(&v.flag, 2);
-                NONE
-            },
-            |v| {
-                let r0 = smp_load_acquire(&v.flag) as i64;
-                let r1 = r(&v.buf);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(r(&v.flag) == 2 && regs[2][0] == 2 && regs[2][1] == 0)
-}
-
-/// `MP+pobitlocks` (LKMM: Never): [`mp_polocks`] with a bit spinlock (`bit_spin_lock()`:
-/// `test_and_set_bit_lock()`, ACQUIRE; `bit_spin_unlock()`: `clear_bit_unlock()`, RELEASE).
-pub fn mp_pobitlocks() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                WRITE_ONCE(&v.buf, 1);
-                bit_spin_lock(LOCK_BIT, &v.lockword);
-                WRITE_ONCE(&v.flag, 1);
-                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
-                NONE
-            },
-            |v| {
-                bit_spin_lock(LOCK_BIT, &v.lockword);
-                let r0 = r(&v.flag);
-                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
-                let r1 = r(&v.buf);
-                [r0, r1, 0, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[1][1] == 0)
-}
-
-/// `MP+porevbitlocks` (LKMM: Never): [`mp_porevlocks`] with a bit spinlock.
-pub fn mp_porevbitlocks() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                let r0 = r(&v.flag);
-                bit_spin_lock(LOCK_BIT, &v.lockword);
-                let r1 = r(&v.buf);
-                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
-                [r0, r1, 0, 0, 0]
-            },
-            |v| {
-                bit_spin_lock(LOCK_BIT, &v.lockword);
-                WRITE_ONCE(&v.buf, 1);
-                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
-                WRITE_ONCE(&v.flag, 1);
-                NONE
-            },
-        ],
-    );
-    exists(regs[0][0] == 1 && regs[0][1] == 0)
-}
-
-/// `ISA2+pooncebitlock+pooncebitlock+pombonce` (LKMM: Sometimes):
-/// [`isa2_pooncelock_pooncelock_pombonce`] with a bit spinlock. The LKMM's extra lock ordering
-/// for outside observers (`po-unlock-lock-po`) belongs to `spin_lock()`/`spin_unlock()` only; a
-/// bit spinlock is an acquire RMW and a release store, and a release-acquire chain whose middle
-/// CPU writes `z` with a plain store does not order P0's `x` before `z` for P2.
-pub fn isa2_pooncebitlock_pooncebitlock_pombonce() -> Outcome {
-    let (_, regs) = run(
-        0,
-        [
-            |v| {
-                bit_spin_lock(LOCK_BIT, &v.lockword);
-                WRITE_ONCE(&v.x, 1);
-                WRITE_ONCE(&v.y, 1);
-                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
-                NONE
-            },
-            |v| {
-                bit_spin_lock(LOCK_BIT, &v.lockword);
-                let r0 = r(&v.y);
-                WRITE_ONCE(&v.z, 1);
-                drop(bit_spin_unlock(LOCK_BIT, &v.lockword));
-                [r0, 0, 0, 0, 0]
-            },
-            |v| {
-                let r2 = r(&v.z);
-                smp_mb();
-                let r1 = r(&v.x);
-                [0, r1, r2, 0, 0]
-            },
-        ],
-    );
-    exists(regs[1][0] == 1 && regs[2][2] == 1 && regs[2][1] == 0)
-}
-
-// =============================================================================================
-
-macro_rules! litmus {
-    ($($name:literal => $f:ident, $cpus:literal;)*) => {
-        /// Every calibration scenario, in table order.
-        pub static LITMUS: &[Litmus] = &[$(Litmus { name: $name, cpus: $cpus, run: $f }),*];
+/// The header comment `(* ... *)` after the `C` line: its `Result:` word and the rest.
+fn header(text: &str) -> (Option<String>, String) {
+    let Some(s) = text.find("(*") else {
+        return (None, String::new());
     };
+    let Some(e) = text[s..].find("*)") else {
+        return (None, String::new());
+    };
+    let body = &text[s + 2..s + e];
+    let mut result = None;
+    let mut rest = Vec::new();
+    for l in body.lines() {
+        let l = l.trim().trim_start_matches('*').trim();
+        if let Some(r) = l.strip_prefix("Result:") {
+            if result.is_none() {
+                result = r.split_whitespace().next().map(str::to_string);
+                continue;
+            }
+        }
+        if !l.is_empty() {
+            rest.push(l);
+        }
+    }
+    (result, rest.join(" "))
 }
 
-litmus! {
-    "CoRR+poonceonce+Once" => corr_poonceonce_once, 2;
-    "CoRW+poonceonce+Once" => corw_poonceonce_once, 2;
-    "CoWR+poonceonce+Once" => cowr_poonceonce_once, 2;
-    "CoWW+poonceonce" => coww_poonceonce, 1;
-    "IRIW+fencembonceonces+OnceOnce" => iriw_fencembonceonces_onceonce, 4;
-    "IRIW+poonceonces+OnceOnce" => iriw_poonceonces_onceonce, 4;
-    "ISA2+pooncelock+pooncelock+pombonce" => isa2_pooncelock_pooncelock_pombonce, 3;
-    "ISA2+poonceonces" => isa2_poonceonces, 3;
-    "ISA2+pooncerelease+poacquirerelease+poacquireonce" => isa2_pooncerelease_poacquirerelease_poacquireonce, 3;
-    "LB+fencembonceonce+ctrlonceonce" => lb_fencembonceonce_ctrlonceonce, 2;
-    "LB+poacquireonce+pooncerelease" => lb_poacquireonce_pooncerelease, 2;
-    "LB+poonceonces" => lb_poonceonces, 2;
-    "LB+unlocklockonceonce+poacquireonce" => lb_unlocklockonceonce_poacquireonce, 2;
-    "MP+fencewmbonceonce+fencermbonceonce" => mp_fencewmbonceonce_fencermbonceonce, 2;
-    "MP+polocks" => mp_polocks, 2;
-    "MP+poonceonces" => mp_poonceonces, 2;
-    "MP+pooncerelease+poacquireonce" => mp_pooncerelease_poacquireonce, 2;
-    "MP+porevlocks" => mp_porevlocks, 2;
-    "MP+unlocklockonceonce+fencermbonceonce" => mp_unlocklockonceonce_fencermbonceonce, 2;
-    "R+fencembonceonces" => r_fencembonceonces, 2;
-    "R+poonceonces" => r_poonceonces, 2;
-    "S+fencewmbonceonce+poacquireonce" => s_fencewmbonceonce_poacquireonce, 2;
-    "S+poonceonces" => s_poonceonces, 2;
-    "SB+fencembonceonces" => sb_fencembonceonces, 2;
-    "SB+poonceonces" => sb_poonceonces, 2;
-    "SB+rfionceonce-poonceonces" => sb_rfionceonce_poonceonces, 2;
-    "WRC+poonceonces+Once" => wrc_poonceonces_once, 3;
-    "WRC+pooncerelease+fencermbonceonce+Once" => wrc_pooncerelease_fencermbonceonce_once, 3;
-    "Z6.0+pooncelock+poonceLock+pombonce" => z6_0_pooncelock_poonce_lock_pombonce, 3;
-    "Z6.0+pooncelock+pooncelock+pombonce" => z6_0_pooncelock_pooncelock_pombonce, 3;
-    "Z6.0+pooncerelease+poacquirerelease+fencembonceonce" => z6_0_pooncerelease_poacquirerelease_fencembonceonce, 3;
-    "dep+plain" => dep_plain, 2;
-    "Atomic-RMW+mb__after_atomic-is-stronger-than-acquire" => atomic_rmw_mb_after_atomic_is_stronger_than_acquire, 2;
-    "Atomic-RMW-ops-are-atomic-WRT-atomic_set" => atomic_rmw_ops_are_atomic_wrt_atomic_set, 2;
-    "cmpxchg-fail-ordered-1" => cmpxchg_fail_ordered_1, 2;
-    "cmpxchg-fail-ordered-2" => cmpxchg_fail_ordered_2, 2;
-    "cmpxchg-fail-unordered-1" => cmpxchg_fail_unordered_1, 2;
-    "cmpxchg-fail-unordered-2" => cmpxchg_fail_unordered_2, 2;
-    "DCL-broken" => dcl_broken, 2;
-    "DCL-fixed" => dcl_fixed, 2;
-    "RM-broken" => rm_broken, 2;
-    "RM-fixed" => rm_fixed, 2;
-    "S+fencembrmwonce+pooncefullrmw" => s_fencembrmwonce_pooncefullrmw, 2;
-    "S+pormwonce+pooncefullrmw" => s_pormwonce_pooncefullrmw, 2;
-    "S+pofullrmwonce+pooncefullrmw" => s_pofullrmwonce_pooncefullrmw, 2;
-    "MP+fencembrmwonce+poonceonce" => mp_fencembrmwonce_poonceonce, 2;
-    "MP+fencembrmwonce+fencermbonceonce" => mp_fencembrmwonce_fencermbonceonce, 2;
-    "MP+pooncefullrmw+pofullrmwonce" => mp_pooncefullrmw_pofullrmwonce, 2;
-    "MP+pooncermw+pofullrmwonce" => mp_pooncermw_pofullrmwonce, 2;
-    "MP+fencembbeforeatomiconcermw+pofullrmwonce" => mp_fencembeforeatomic_rmw_pofullrmwonce, 2;
-    "MP+pooncerelease+pooncecoonce+poacquireonce" => mp_pooncerelease_pooncecoonce_poacquireonce, 3;
-    "MP+pobitlocks" => mp_pobitlocks, 2;
-    "MP+porevbitlocks" => mp_porevbitlocks, 2;
-    "ISA2+pooncebitlock+pooncebitlock+pombonce" => isa2_pooncebitlock_pooncebitlock_pombonce, 3;
+struct Parser<'a> {
+    toks: &'a [Token],
+    i: usize,
+    globals: Vec<Global>,
+    /// Globals whose kind was given by a type (the others default to words).
+    typed: Vec<bool>,
 }
 
-/// The scenario named `name`.
-pub fn find(name: &str) -> Option<&'static Litmus> {
-    LITMUS.iter().find(|l| l.name == name)
+const TYPE_WORDS: &[&str] = &[
+    "int",
+    "long",
+    "unsigned",
+    "signed",
+    "short",
+    "char",
+    "atomic_t",
+    "spinlock_t",
+    "u32",
+    "u64",
+    "intptr_t",
+    "uintptr_t",
+    "volatile",
+    "const",
+];
+
+impl<'a> Parser<'a> {
+    fn line(&self) -> usize {
+        self.toks
+            .get(self.i)
+            .or(self.toks.last())
+            .map_or(1, |t| t.line)
+    }
+
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.i).map(|t| &t.tok)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<&Tok> {
+        self.toks.get(self.i + k).map(|t| &t.tok)
+    }
+
+    fn is(&self, p: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
+    }
+
+    fn eat(&mut self, p: &str) -> bool {
+        if self.is(p) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, p: &str) -> Result<(), Error> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            err(
+                self.line(),
+                format!("expected `{p}`, found {}", self.found()),
+            )
+        }
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the file".to_string(),
+            Some(Tok::Ident(s)) => format!("`{s}`"),
+            Some(Tok::Int(v)) => format!("`{v}`"),
+            Some(Tok::Punct(p)) => format!("`{p}`"),
+        }
+    }
+
+    fn ident(&mut self) -> Result<String, Error> {
+        match self.peek() {
+            Some(Tok::Ident(s)) => {
+                let s = s.clone();
+                self.i += 1;
+                Ok(s)
+            }
+            _ => err(
+                self.line(),
+                format!("expected a name, found {}", self.found()),
+            ),
+        }
+    }
+
+    fn is_type_word(&self) -> bool {
+        matches!(self.peek(), Some(Tok::Ident(s)) if TYPE_WORDS.contains(&s.as_str()))
+    }
+
+    /// A type: its words, and how many `*` follow.
+    fn ty(&mut self) -> Result<(Kind, usize), Error> {
+        let line = self.line();
+        let mut words = Vec::new();
+        while self.is_type_word() {
+            words.push(self.ident()?);
+        }
+        if words.is_empty() {
+            return err(line, format!("expected a type, found {}", self.found()));
+        }
+        let mut stars = 0;
+        while self.eat("*") {
+            stars += 1;
+        }
+        let kind = if words.iter().any(|w| w == "atomic_t") {
+            Kind::Atomic
+        } else if words.iter().any(|w| w == "spinlock_t") {
+            Kind::Lock
+        } else {
+            Kind::Word
+        };
+        Ok((kind, stars))
+    }
+
+    /// The global named `name`, given `kind` by a type if `kind` is set.
+    fn global(&mut self, name: &str, kind: Option<Kind>, line: usize) -> Result<usize, Error> {
+        let id = match self.globals.iter().position(|g| g.name == name) {
+            Some(id) => id,
+            None => {
+                self.globals.push(Global {
+                    name: name.to_string(),
+                    kind: Kind::Word,
+                    init: 0,
+                });
+                self.typed.push(false);
+                self.globals.len() - 1
+            }
+        };
+        if let Some(k) = kind {
+            if self.typed[id] && self.globals[id].kind != k {
+                return err(
+                    line,
+                    format!(
+                        "`{name}` is {} here and {} elsewhere",
+                        k.name(),
+                        self.globals[id].kind.name()
+                    ),
+                );
+            }
+            self.globals[id].kind = k;
+            self.typed[id] = true;
+        }
+        Ok(id)
+    }
+
+    fn int(&mut self) -> Result<i64, Error> {
+        let neg = self.eat("-");
+        match self.peek() {
+            Some(Tok::Int(v)) => {
+                let v = *v;
+                self.i += 1;
+                Ok(if neg { -v } else { v })
+            }
+            _ => err(
+                self.line(),
+                format!("expected a number, found {}", self.found()),
+            ),
+        }
+    }
+
+    /// The init block `{ ... }`.
+    fn init(&mut self) -> Result<(), Error> {
+        self.expect("{")?;
+        while !self.eat("}") {
+            let line = self.line();
+            if matches!(self.peek(), Some(Tok::Int(_)))
+                && matches!(self.peek_at(1), Some(Tok::Punct(":")))
+            {
+                return err(line, "an initial register value (`n:r=v`): not supported");
+            }
+            let kind = if self.is_type_word() {
+                let (kind, stars) = self.ty()?;
+                if stars > 0 {
+                    return err(line, "a pointer-valued variable: not supported (C11/loom has no address dependencies)");
+                }
+                Some(kind)
+            } else {
+                None
+            };
+            let name = self.ident()?;
+            let id = self.global(&name, kind, line)?;
+            if self.eat("=") {
+                let v = if matches!(self.peek(), Some(Tok::Ident(s)) if s == "ATOMIC_INIT") {
+                    self.i += 1;
+                    self.expect("(")?;
+                    let v = self.int()?;
+                    self.expect(")")?;
+                    v
+                } else if matches!(self.peek(), Some(Tok::Ident(_)) | Some(Tok::Punct("&"))) {
+                    return err(line, format!("`{name}` starts as an address: pointer-valued variables are not supported (C11/loom has no address dependencies)"));
+                } else {
+                    self.int()?
+                };
+                self.globals[id].init = v;
+            }
+            if !self.eat(";") && !self.is("}") {
+                return err(self.line(), format!("expected `;`, found {}", self.found()));
+            }
+        }
+        Ok(())
+    }
+
+    /// `Pn(params) { body }`.
+    fn proc(&mut self, n: usize) -> Result<(Vec<Stmt>, Vec<String>), Error> {
+        let line = self.line();
+        let name = self.ident()?;
+        if name != format!("P{n}") {
+            return err(line, format!("expected P{n}, found `{name}`"));
+        }
+        self.expect("(")?;
+        let mut params: HashMap<String, usize> = HashMap::new();
+        while !self.eat(")") {
+            let line = self.line();
+            let (kind, stars) = self.ty()?;
+            let p = self.ident()?;
+            if stars != 1 {
+                return err(line, format!("parameter `{p}`: a pointer to a shared variable (`int *{p}`) is expected; pointer-valued variables are not supported"));
+            }
+            let id = self.global(&p, Some(kind), line)?;
+            params.insert(p, id);
+            if !self.eat(",") && !self.is(")") {
+                return err(self.line(), format!("expected `,`, found {}", self.found()));
+            }
+        }
+        let mut regs = Vec::new();
+        let body = self.block(&params, &mut regs)?;
+        Ok((body, regs))
+    }
+
+    fn block(
+        &mut self,
+        params: &HashMap<String, usize>,
+        regs: &mut Vec<String>,
+    ) -> Result<Vec<Stmt>, Error> {
+        self.expect("{")?;
+        let mut out = Vec::new();
+        while !self.eat("}") {
+            if self.peek().is_none() {
+                return err(self.line(), "a block that never ends");
+            }
+            self.stmt(params, regs, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// One statement, or a block's statements, as a list.
+    fn body(
+        &mut self,
+        params: &HashMap<String, usize>,
+        regs: &mut Vec<String>,
+    ) -> Result<Vec<Stmt>, Error> {
+        if self.is("{") {
+            self.block(params, regs)
+        } else {
+            let mut out = Vec::new();
+            self.stmt(params, regs, &mut out)?;
+            Ok(out)
+        }
+    }
+
+    fn stmt(
+        &mut self,
+        params: &HashMap<String, usize>,
+        regs: &mut Vec<String>,
+        out: &mut Vec<Stmt>,
+    ) -> Result<(), Error> {
+        let line = self.line();
+        if self.eat(";") {
+            return Ok(());
+        }
+        if matches!(self.peek(), Some(Tok::Ident(s)) if s == "if") {
+            self.i += 1;
+            self.expect("(")?;
+            let c = self.expr(params, regs)?;
+            self.expect(")")?;
+            let then = self.body(params, regs)?;
+            let els = if matches!(self.peek(), Some(Tok::Ident(s)) if s == "else") {
+                self.i += 1;
+                self.body(params, regs)?
+            } else {
+                Vec::new()
+            };
+            out.push(Stmt::If(c, then, els));
+            return Ok(());
+        }
+        if matches!(self.peek(), Some(Tok::Ident(s)) if s == "while" || s == "for" || s == "do" || s == "goto" || s == "return")
+        {
+            return err(
+                line,
+                format!(
+                    "{}: loops and jumps are not supported (a litmus test is loop-free)",
+                    self.found()
+                ),
+            );
+        }
+        if self.is_type_word() {
+            let (kind, stars) = self.ty()?;
+            loop {
+                let name = self.ident()?;
+                if kind != Kind::Word || stars > 0 {
+                    return err(
+                        line,
+                        format!("local `{name}`: only integer registers are supported"),
+                    );
+                }
+                if params.contains_key(&name) {
+                    return err(line, format!("register `{name}` shadows a parameter"));
+                }
+                if !regs.contains(&name) {
+                    regs.push(name.clone());
+                }
+                if self.eat("=") {
+                    let e = self.expr(params, regs)?;
+                    out.push(Stmt::SetReg(name, e));
+                }
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            return self.expect(";");
+        }
+        // An assignment or an expression statement.
+        if self.is("*") {
+            if let Some(Tok::Ident(p)) = self.peek_at(1) {
+                if matches!(self.peek_at(2), Some(Tok::Punct("="))) {
+                    let Some(&id) = params.get(p) else {
+                        return err(line, format!("`*{p}`: `{p}` is not a parameter"));
+                    };
+                    self.i += 3;
+                    let e = self.expr(params, regs)?;
+                    out.push(Stmt::Store(id, e));
+                    return self.expect(";");
+                }
+            }
+        }
+        if let (Some(Tok::Ident(r)), Some(Tok::Punct("="))) = (self.peek(), self.peek_at(1)) {
+            let r = r.clone();
+            if !regs.contains(&r) {
+                return err(
+                    line,
+                    format!("`{r}` is assigned but not declared as a register"),
+                );
+            }
+            self.i += 2;
+            let e = self.expr(params, regs)?;
+            out.push(Stmt::SetReg(r, e));
+            return self.expect(";");
+        }
+        let e = self.expr(params, regs)?;
+        out.push(Stmt::Eval(e));
+        self.expect(";")
+    }
+
+    fn expr(&mut self, params: &HashMap<String, usize>, regs: &[String]) -> Result<Expr, Error> {
+        self.binary(params, regs, 0)
+    }
+
+    fn binary(
+        &mut self,
+        params: &HashMap<String, usize>,
+        regs: &[String],
+        level: usize,
+    ) -> Result<Expr, Error> {
+        const LEVELS: &[&[(&str, BinOp)]] = &[
+            &[("||", BinOp::Or)],
+            &[("&&", BinOp::And)],
+            &[("==", BinOp::Eq), ("!=", BinOp::Ne)],
+            &[
+                ("<=", BinOp::Le),
+                (">=", BinOp::Ge),
+                ("<", BinOp::Lt),
+                (">", BinOp::Gt),
+            ],
+            &[("+", BinOp::Add), ("-", BinOp::Sub)],
+        ];
+        if level == LEVELS.len() {
+            return self.unary(params, regs);
+        }
+        let mut e = self.binary(params, regs, level + 1)?;
+        'outer: loop {
+            for (p, op) in LEVELS[level] {
+                if self.eat(p) {
+                    let r = self.binary(params, regs, level + 1)?;
+                    e = Expr::Bin(*op, Box::new(e), Box::new(r));
+                    continue 'outer;
+                }
+            }
+            return Ok(e);
+        }
+    }
+
+    fn unary(&mut self, params: &HashMap<String, usize>, regs: &[String]) -> Result<Expr, Error> {
+        let line = self.line();
+        if self.eat("!") {
+            return Ok(Expr::Not(Box::new(self.unary(params, regs)?)));
+        }
+        if self.eat("-") {
+            return Ok(Expr::Neg(Box::new(self.unary(params, regs)?)));
+        }
+        if self.eat("*") {
+            let p = self.ident()?;
+            let Some(&id) = params.get(&p) else {
+                return err(line, format!("`*{p}`: `{p}` is not a parameter"));
+            };
+            return Ok(Expr::Deref(id));
+        }
+        if self.eat("&") {
+            return err(
+                line,
+                "`&`: addresses are not supported (pass the parameter itself)",
+            );
+        }
+        if self.is("(")
+            && matches!(self.peek_at(1), Some(Tok::Ident(v)) if v == "void")
+            && matches!(self.peek_at(2), Some(Tok::Punct(")")))
+        {
+            // `(void)expr`: the value is discarded, the access happens.
+            self.i += 3;
+            return self.unary(params, regs);
+        }
+        if self.eat("(") {
+            let e = self.expr(params, regs)?;
+            self.expect(")")?;
+            return Ok(e);
+        }
+        match self.peek().cloned() {
+            Some(Tok::Int(v)) => {
+                self.i += 1;
+                Ok(Expr::Int(v))
+            }
+            Some(Tok::Ident(name)) => {
+                self.i += 1;
+                if self.eat("(") {
+                    let mut args = Vec::new();
+                    while !self.eat(")") {
+                        args.push(self.expr(params, regs)?);
+                        if !self.eat(",") && !self.is(")") {
+                            return err(
+                                self.line(),
+                                format!("expected `,`, found {}", self.found()),
+                            );
+                        }
+                    }
+                    return self.call(&name, args, line);
+                }
+                if regs.contains(&name) {
+                    Ok(Expr::Reg(name))
+                } else if let Some(&id) = params.get(&name) {
+                    Ok(Expr::Ptr(id))
+                } else {
+                    err(
+                        line,
+                        format!("`{name}` is neither a register nor a parameter"),
+                    )
+                }
+            }
+            _ => err(
+                line,
+                format!("expected an expression, found {}", self.found()),
+            ),
+        }
+    }
+
+    /// A primitive's call, its arguments checked against [`PRIMITIVES`].
+    fn call(&mut self, name: &str, args: Vec<Expr>, line: usize) -> Result<Expr, Error> {
+        if let Some((_, why)) = UNSUPPORTED.iter().find(|(n, _)| *n == name) {
+            return err(line, format!("`{name}` is not supported: {why}"));
+        }
+        let Some(&(pname, sig, _)) = PRIMITIVES.iter().find(|(n, _, _)| *n == name) else {
+            return err(line, format!("`{name}` is not a primitive the interpreter knows (models/litmus.rs, PRIMITIVES)"));
+        };
+        let want: Vec<&str> = sig.split(", ").filter(|s| !s.is_empty()).collect();
+        if want.len() != args.len() {
+            return err(
+                line,
+                format!(
+                    "`{name}` takes {} arguments ({sig}), given {}",
+                    want.len(),
+                    args.len()
+                ),
+            );
+        }
+        for (k, (w, a)) in want.iter().zip(&args).enumerate() {
+            let kind = match (*w, a) {
+                ("v", _) => continue,
+                ("*p", Expr::Deref(id)) => Some((Kind::Word, *id)),
+                ("p", Expr::Ptr(id)) => Some((Kind::Word, *id)),
+                ("a", Expr::Ptr(id)) => Some((Kind::Atomic, *id)),
+                ("l", Expr::Ptr(id)) => Some((Kind::Lock, *id)),
+                _ => None,
+            };
+            match kind {
+                Some((want, id)) if self.globals[id].kind == want => {}
+                Some((want, id)) => {
+                    let g = &self.globals[id];
+                    return err(
+                        line,
+                        format!(
+                            "`{name}`: argument {} must point to {}; `{}` is {}",
+                            k + 1,
+                            want.name(),
+                            g.name,
+                            g.kind.name()
+                        ),
+                    );
+                }
+                None => {
+                    return err(
+                        line,
+                        format!("`{name}`: argument {} must be {w} ({sig})", k + 1),
+                    );
+                }
+            }
+        }
+        Ok(Expr::Call(pname, args))
+    }
+
+    /// A clause's condition.
+    fn cond(&mut self) -> Result<Cond, Error> {
+        let mut c = self.cond_and()?;
+        while self.eat("\\/") {
+            c = Cond::Or(Box::new(c), Box::new(self.cond_and()?));
+        }
+        Ok(c)
+    }
+
+    fn cond_and(&mut self) -> Result<Cond, Error> {
+        let mut c = self.cond_atom()?;
+        while self.eat("/\\") {
+            c = Cond::And(Box::new(c), Box::new(self.cond_atom()?));
+        }
+        Ok(c)
+    }
+
+    fn cond_atom(&mut self) -> Result<Cond, Error> {
+        let line = self.line();
+        if self.eat("~") {
+            return Ok(Cond::Not(Box::new(self.cond_atom()?)));
+        }
+        if self.eat("(") {
+            let c = self.cond()?;
+            self.expect(")")?;
+            return Ok(c);
+        }
+        match self.peek().cloned() {
+            Some(Tok::Int(n)) => {
+                self.i += 1;
+                self.expect(":")?;
+                let r = self.ident()?;
+                self.expect("=")?;
+                let v = self.int()?;
+                Ok(Cond::Reg(n as usize, r, v))
+            }
+            Some(Tok::Ident(x)) => {
+                self.i += 1;
+                self.expect("=")?;
+                let v = self.int()?;
+                let Some(id) = self.globals.iter().position(|g| g.name == x) else {
+                    return err(line, format!("`{x}` is not a shared variable of the test"));
+                };
+                if self.globals[id].kind == Kind::Lock {
+                    return err(
+                        line,
+                        format!("`{x}` is a spinlock_t: its value is not a condition"),
+                    );
+                }
+                Ok(Cond::Var(id, v))
+            }
+            _ => err(
+                line,
+                format!("expected a condition, found {}", self.found()),
+            ),
+        }
+    }
+}
+
+/// Parse a litmus file (its text; `name` for messages only is the caller's).
+pub fn parse(text: &str) -> Result<Test, Error> {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    let Some(name) = first.strip_prefix("C ").map(str::trim) else {
+        return err(
+            1,
+            "a C litmus test starts with `C <name>` (other architectures' tests are not supported)",
+        );
+    };
+    if name.is_empty() {
+        return err(1, "the `C` line names no test");
+    }
+    let (result, description) = header(text);
+    let rest = &text[first.len()..];
+    let toks = lex(rest, 1)?;
+    let mut p = Parser {
+        toks: &toks,
+        i: 0,
+        globals: Vec::new(),
+        typed: Vec::new(),
+    };
+    p.init()?;
+    let mut procs = Vec::new();
+    while matches!(p.peek(), Some(Tok::Ident(s)) if s.starts_with('P') && s[1..].chars().all(|c| c.is_ascii_digit()) && s.len() > 1)
+    {
+        procs.push(p.proc(procs.len())?);
+    }
+    if procs.is_empty() {
+        return err(p.line(), format!("expected P0, found {}", p.found()));
+    }
+    let (mut filter, mut exists) = (None, None);
+    while let Some(tok) = p.peek().cloned() {
+        let line = p.line();
+        match tok {
+            Tok::Ident(w) if w == "locations" => {
+                p.i += 1;
+                p.expect("[")?;
+                while !p.eat("]") {
+                    if p.peek().is_none() {
+                        return err(line, "`locations [` never closes");
+                    }
+                    p.i += 1;
+                }
+            }
+            Tok::Ident(w) if w == "filter" => {
+                p.i += 1;
+                filter = Some(p.cond()?);
+            }
+            Tok::Ident(w) if w == "exists" => {
+                p.i += 1;
+                exists = Some(p.cond()?);
+            }
+            Tok::Ident(w) if w == "forall" => {
+                return err(line, "`forall`: only `exists` clauses are supported");
+            }
+            Tok::Punct("~") if matches!(p.peek_at(1), Some(Tok::Ident(w)) if w == "exists") => {
+                return err(line, "`~exists`: only `exists` clauses are supported");
+            }
+            _ => {
+                return err(
+                    line,
+                    format!(
+                        "expected `exists`, `filter` or `locations`, found {}",
+                        p.found()
+                    ),
+                )
+            }
+        }
+    }
+    let Some(exists) = exists else {
+        return err(p.line(), "the test has no `exists` clause");
+    };
+    let test = Test {
+        name: name.to_string(),
+        result,
+        description,
+        globals: p.globals,
+        procs,
+        filter,
+        exists,
+    };
+    for c in test.filter.iter().chain([&test.exists]) {
+        test.check_regs(c)?;
+    }
+    Ok(test)
+}
+
+impl Test {
+    /// Every `n:r` in a clause names a register CPU n declares.
+    fn check_regs(&self, c: &Cond) -> Result<(), Error> {
+        match c {
+            Cond::Reg(n, r, _) => match self.procs.get(*n) {
+                Some((_, regs)) if regs.contains(r) => Ok(()),
+                Some(_) => err(1, format!("`{n}:{r}`: P{n} has no register `{r}`")),
+                None => err(1, format!("`{n}:{r}`: there is no P{n}")),
+            },
+            Cond::Var(..) => Ok(()),
+            Cond::Not(c) => self.check_regs(c),
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                self.check_regs(a)?;
+                self.check_regs(b)
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Execution
+
+enum Cell {
+    Word(unsigned_long),
+    Atomic(atomic_t),
+    Lock(SpinLock<()>),
+}
+
+struct Memory(Vec<Cell>);
+
+impl Memory {
+    fn word(&self, id: usize) -> &unsigned_long {
+        match &self.0[id] {
+            Cell::Word(w) => w,
+            _ => unreachable!("parse() checked the kind"),
+        }
+    }
+
+    fn atomic(&self, id: usize) -> &atomic_t {
+        match &self.0[id] {
+            Cell::Atomic(a) => a,
+            _ => unreachable!("parse() checked the kind"),
+        }
+    }
+
+    fn lock(&self, id: usize) -> &SpinLock<()> {
+        match &self.0[id] {
+            Cell::Lock(l) => l,
+            _ => unreachable!("parse() checked the kind"),
+        }
+    }
+}
+
+/// One CPU running its statements.
+struct Cpu<'m> {
+    mem: &'m Memory,
+    regs: HashMap<String, i64>,
+    held: HashMap<usize, SpinGuard<'m, ()>>,
+}
+
+fn ptr(e: &Expr) -> usize {
+    match e {
+        Expr::Ptr(id) | Expr::Deref(id) => *id,
+        _ => unreachable!("parse() checked the argument"),
+    }
+}
+
+impl<'m> Cpu<'m> {
+    fn run(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            match s {
+                Stmt::SetReg(r, e) => {
+                    let v = self.eval(e);
+                    self.regs.insert(r.clone(), v);
+                }
+                Stmt::Store(id, e) => {
+                    let v = self.eval(e);
+                    WRITE_ONCE(self.mem.word(*id), v as usize);
+                }
+                Stmt::Eval(e) => {
+                    self.eval(e);
+                }
+                Stmt::If(c, t, f) => {
+                    if self.eval(c) != 0 {
+                        self.run(t)
+                    } else {
+                        self.run(f)
+                    }
+                }
+            }
+        }
+    }
+
+    fn eval(&mut self, e: &Expr) -> i64 {
+        match e {
+            Expr::Int(v) => *v,
+            Expr::Reg(r) => self.regs.get(r).copied().unwrap_or(0),
+            Expr::Ptr(id) => *id as i64,
+            Expr::Deref(id) => READ_ONCE(self.mem.word(*id)) as i64,
+            Expr::Not(e) => (self.eval(e) == 0) as i64,
+            Expr::Neg(e) => self.eval(e).wrapping_neg(),
+            Expr::Bin(op, a, b) => {
+                let a = self.eval(a);
+                // && and || evaluate their right side only when C would.
+                match op {
+                    BinOp::And => return (a != 0 && self.eval(b) != 0) as i64,
+                    BinOp::Or => return (a != 0 || self.eval(b) != 0) as i64,
+                    _ => {}
+                }
+                let b = self.eval(b);
+                match op {
+                    BinOp::Add => a.wrapping_add(b),
+                    BinOp::Sub => a.wrapping_sub(b),
+                    BinOp::Eq => (a == b) as i64,
+                    BinOp::Ne => (a != b) as i64,
+                    BinOp::Lt => (a < b) as i64,
+                    BinOp::Le => (a <= b) as i64,
+                    BinOp::Gt => (a > b) as i64,
+                    BinOp::Ge => (a >= b) as i64,
+                    BinOp::And | BinOp::Or => unreachable!(),
+                }
+            }
+            Expr::Call(name, args) => self.call(name, args),
+        }
+    }
+
+    fn call(&mut self, name: &str, args: &[Expr]) -> i64 {
+        let m = self.mem;
+        let val = |cpu: &mut Self, k: usize| cpu.eval(&args[k]);
+        let w = |k: usize| m.word(ptr(&args[k]));
+        let a = |k: usize| m.atomic(ptr(&args[k]));
+        match name {
+            "READ_ONCE" => READ_ONCE(w(0)) as i64,
+            "WRITE_ONCE" => {
+                let v = val(self, 1);
+                WRITE_ONCE(w(0), v as usize);
+                0
+            }
+            "smp_load_acquire" => smp_load_acquire(w(0)) as i64,
+            "smp_store_release" => {
+                let v = val(self, 1);
+                smp_store_release(w(0), v as usize);
+                0
+            }
+            "xchg" => {
+                let v = val(self, 1);
+                xchg(w(0), v as usize) as i64
+            }
+            "cmpxchg" => {
+                let (o, n) = (val(self, 1), val(self, 2));
+                cmpxchg(w(0), o as usize, n as usize) as i64
+            }
+            "smp_mb" => {
+                smp_mb();
+                0
+            }
+            "smp_rmb" => {
+                smp_rmb();
+                0
+            }
+            "smp_wmb" => {
+                smp_wmb();
+                0
+            }
+            "smp_mb__before_atomic" => {
+                smp_mb__before_atomic();
+                0
+            }
+            "smp_mb__after_atomic" => {
+                smp_mb__after_atomic();
+                0
+            }
+            "smp_mb__after_spinlock" => {
+                smp_mb__after_spinlock();
+                0
+            }
+            "spin_lock" => {
+                let id = ptr(&args[0]);
+                let g = spin_lock(m.lock(id));
+                self.held.insert(id, g);
+                0
+            }
+            "spin_unlock" => {
+                let id = ptr(&args[0]);
+                // parse() cannot know the lock is held; releasing one that is not is a no-op
+                // here (the kernel would be wrong; no calibrated test does it).
+                if let Some(g) = self.held.remove(&id) {
+                    spin_unlock(g);
+                }
+                0
+            }
+            "atomic_read" => atomic_read(a(0)) as i64,
+            "atomic_set" => {
+                let v = val(self, 1);
+                atomic_set(a(0), v as i32);
+                0
+            }
+            "atomic_inc" => {
+                atomic_inc(a(0));
+                0
+            }
+            "atomic_dec" => {
+                atomic_dec(a(0));
+                0
+            }
+            "atomic_add" => {
+                let v = val(self, 0);
+                atomic_add(v as i32, a(1));
+                0
+            }
+            "atomic_sub" => {
+                let v = val(self, 0);
+                atomic_sub(v as i32, a(1));
+                0
+            }
+            "atomic_inc_return" => atomic_inc_return(a(0)) as i64,
+            "atomic_dec_return" => atomic_dec_return(a(0)) as i64,
+            "atomic_add_return" => {
+                let v = val(self, 0);
+                atomic_add_return(v as i32, a(1)) as i64
+            }
+            "atomic_sub_return" => {
+                let v = val(self, 0);
+                atomic_sub_return(v as i32, a(1)) as i64
+            }
+            "atomic_dec_and_test" => atomic_dec_and_test(a(0)) as i64,
+            "atomic_inc_not_zero" => atomic_inc_not_zero(a(0)) as i64,
+            "atomic_add_unless" => {
+                let (v, u) = (val(self, 1), val(self, 2));
+                (__atomic_add_unless(a(0), v as i32, u as i32) != u as i32) as i64
+            }
+            "bit_spin_lock" => {
+                let nr = val(self, 0);
+                bit_spin_lock(nr as u32, w(1));
+                0
+            }
+            "bit_spin_unlock" => {
+                let nr = val(self, 0);
+                drop(bit_spin_unlock(nr as u32, w(1)));
+                0
+            }
+            _ => unreachable!("parse() checked the primitive"),
+        }
+    }
+}
+
+impl Test {
+    /// One execution: every `Pn` on CPU n, joined, then the clauses.
+    pub fn run(self: &Arc<Self>) -> Outcome {
+        let mem = Arc::new(Memory(
+            self.globals
+                .iter()
+                .map(|g| match g.kind {
+                    Kind::Word => Cell::Word(unsigned_long::new(g.init as usize)),
+                    Kind::Atomic => Cell::Atomic(atomic_t::new(g.init as i32)),
+                    Kind::Lock => Cell::Lock(SpinLock::new(())),
+                })
+                .collect(),
+        ));
+        let cpus: Vec<_> = (0..self.procs.len())
+            .map(|n| {
+                let (t, mem) = (self.clone(), mem.clone());
+                spawn_cpu(n, move || {
+                    let mut cpu = Cpu {
+                        mem: &mem,
+                        regs: HashMap::new(),
+                        held: HashMap::new(),
+                    };
+                    cpu.run(&t.procs[n].0);
+                    // A lock still held at the end is released (the kernel would be wrong;
+                    // herd7 only warns).
+                    for (_, g) in cpu.held.drain() {
+                        spin_unlock(g);
+                    }
+                    cpu.regs
+                })
+            })
+            .collect();
+        let regs: Vec<HashMap<String, i64>> = cpus.into_iter().map(join).collect();
+        let holds = |c: &Cond| self.holds(c, &mem, &regs);
+        match &self.filter {
+            Some(f) if !holds(f) => Outcome::Filtered,
+            _ => Outcome::Exists(holds(&self.exists)),
+        }
+    }
+
+    fn holds(&self, c: &Cond, mem: &Memory, regs: &[HashMap<String, i64>]) -> bool {
+        match c {
+            Cond::Reg(n, r, v) => regs[*n].get(r).copied().unwrap_or(0) == *v,
+            Cond::Var(id, v) => {
+                let now = match &mem.0[*id] {
+                    Cell::Word(w) => READ_ONCE(w) as i64,
+                    Cell::Atomic(a) => atomic_read(a) as i64,
+                    Cell::Lock(_) => unreachable!("parse() refuses a lock in a condition"),
+                };
+                now == *v
+            }
+            Cond::Not(c) => !self.holds(c, mem, regs),
+            Cond::And(a, b) => self.holds(a, mem, regs) && self.holds(b, mem, regs),
+            Cond::Or(a, b) => self.holds(a, mem, regs) || self.holds(b, mem, regs),
+        }
+    }
+}
+
+/// The compiled-in file whose test is named `name`, parsed.
+pub fn find(name: &str) -> Option<(&'static File, Result<Test, Error>)> {
+    FILES.iter().find_map(|f| {
+        let first = f.text.lines().next()?;
+        (first.strip_prefix("C ")?.trim() == name).then(|| (f, parse(f.text)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every compiled-in file parses, or is refused for a reason the module names.
+    #[test]
+    fn every_file_parses_or_is_refused_with_a_reason() {
+        assert!(!FILES.is_empty());
+        for f in FILES {
+            match parse(f.text) {
+                Ok(t) => println!("{}: {} CPUs, Result {:?}", f.path, t.cpus(), t.result),
+                Err(e) => println!("{}: refused: {e}", f.path),
+            }
+        }
+    }
+
+    /// Bad input is refused with the line and the reason, never run on a guess.
+    #[test]
+    fn bad_input_is_refused_with_line_and_reason() {
+        let ok = "C T\n\n{}\n\nP0(int *x)\n{\n\tint r0;\n\n\tr0 = READ_ONCE(*x);\n}\n\nexists (0:r0=1)\n";
+        assert!(parse(ok).is_ok());
+        let cases = [
+            ("AArch64 T\n", 1, "starts with `C <name>`"),
+            (
+                &ok.replace("READ_ONCE(*x)", "READ_ONCE(x)"),
+                9,
+                "argument 1 must be *p",
+            ),
+            (
+                &ok.replace("READ_ONCE", "spin_is_locked"),
+                9,
+                "`spin_is_locked` is not supported",
+            ),
+            (&ok.replace("READ_ONCE", "frob"), 9, "not a primitive"),
+            (
+                &ok.replace("0:r0=1", "0:r9=1"),
+                1,
+                "P0 has no register `r9`",
+            ),
+            (&ok.replace("0:r0=1", "1:r0=1"), 1, "there is no P1"),
+            (&ok.replace("exists (0:r0=1)", ""), 10, "no `exists` clause"),
+            (
+                &ok.replace("int *x", "atomic_t *x"),
+                9,
+                "must point to a word (int); `x` is an atomic_t",
+            ),
+            (
+                &ok.replace("r0 = ", "r1 = "),
+                9,
+                "`r1` is assigned but not declared",
+            ),
+            (
+                &ok.replace("{}", "{ int *p = &x; }"),
+                3,
+                "pointer-valued variable",
+            ),
+            (
+                &ok.replace("\tr0 = READ_ONCE(*x);\n", "\twhile (1) ;\n"),
+                9,
+                "loops and jumps",
+            ),
+            (&ok.replace("(*x);", "(*x)"), 10, "expected `;`"),
+        ];
+        for (text, line, why) in cases {
+            match parse(text) {
+                Ok(_) => panic!("accepted:\n{text}"),
+                Err(e) => {
+                    assert!(e.message.contains(why), "{text}\n=> {e}, wanted {why:?}");
+                    assert_eq!(e.line, line, "{text}\n=> {e}");
+                }
+            }
+        }
+    }
 }

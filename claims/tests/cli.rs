@@ -271,6 +271,49 @@ fn calibration_arguments() {
         "cannot be used with",
     );
     refused(&["verify", "--calibration"], "verify needs the loom build");
+    refused(
+        &["verify", "--litmus", "x.litmus"],
+        "the following required arguments were not provided",
+    );
+    let dir = tmpdir("litmus");
+    refused(
+        &[
+            "verify",
+            "--calibration",
+            "--litmus",
+            "/nonexistent/x.litmus",
+        ],
+        "cannot read /nonexistent/x.litmus",
+    );
+    // A file the interpreter refuses names its line and reason, before the build is checked.
+    for (name, text, why) in [
+        (
+            "rcu.litmus",
+            "C T\n\n{}\n\nP0(int *x)\n{\n\trcu_read_lock();\n}\n\nexists (x=1)\n",
+            "line 7: `rcu_read_lock` is not supported",
+        ),
+        ("arm.litmus", "AArch64 T\n", "line 1: a C litmus test starts with `C <name>`"),
+        (
+            "result.litmus",
+            "C T\n(*\n * Result: Maybe\n *)\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (x=1)\n",
+            "`Result: Maybe` is not Never, Sometimes or DEADLOCK",
+        ),
+    ] {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        refused(&["verify", "--calibration", "--litmus", p.to_str().unwrap()], why);
+    }
+    // A good file passes the interpreter and reaches the build check.
+    let p = dir.join("good.litmus");
+    std::fs::write(
+        &p,
+        "C T\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (x=1)\n",
+    )
+    .unwrap();
+    refused(
+        &["verify", "--calibration", "--litmus", p.to_str().unwrap()],
+        "verify needs the loom build",
+    );
 }
 
 #[test]

@@ -58,7 +58,40 @@ enum Plan {
     Cells(Vec<Cell>),
     Safeguards,
     Calibration,
+    /// `--calibration --litmus FILES`: each file's path, its parsed test and its `Result:`.
+    Litmus(Vec<LitmusFile>),
     Merge(Vec<ClaimReport>),
+}
+
+/// A litmus file given on the command line, read and parsed.
+type LitmusFile = (
+    std::path::PathBuf,
+    Arc<mmcheck_models::litmus::Test>,
+    Option<mmcheck_claims::calibration::LitmusResult>,
+);
+
+/// Read and parse every `--litmus` file; the first that cannot be read or that the interpreter
+/// refuses stops the run, before anything is explored.
+fn read_litmus(files: &[std::path::PathBuf]) -> Result<Vec<LitmusFile>, String> {
+    use mmcheck_claims::calibration::LitmusResult;
+    let mut tests = Vec::new();
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let t =
+            mmcheck_models::litmus::parse(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        let lkmm = match &t.result {
+            None => None,
+            Some(w) => Some(LitmusResult::parse(w).ok_or_else(|| {
+                format!(
+                    "{}: `Result: {w}` is not Never, Sometimes or DEADLOCK",
+                    f.display()
+                )
+            })?),
+        };
+        tests.push((f.clone(), Arc::new(t), lkmm));
+    }
+    Ok(tests)
 }
 
 /// The terminal's width, for swimlanes (None: not a terminal, or too narrow to tell).
@@ -101,6 +134,8 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
         Plan::Merge(read_shards(&a.merge)?)
     } else if a.safeguards {
         Plan::Safeguards
+    } else if a.calibration && !a.litmus.is_empty() {
+        Plan::Litmus(read_litmus(&a.litmus)?)
     } else if a.calibration {
         Plan::Calibration
     } else if let Some(v) = &a.variant {
@@ -157,6 +192,9 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
         );
     }
     let jobs = a.jobs.map_or_else(jobs::default_jobs, |j| j as usize);
+    if let Plan::Litmus(tests) = &plan {
+        return litmus_report(tests, jobs);
+    }
     if let Plan::Calibration = plan {
         return calibration_report(&a, &command, jobs);
     }
@@ -165,7 +203,9 @@ pub fn run_verify(a: Args) -> Result<bool, String> {
     let (claims, cells) = match plan {
         Plan::Claims(plan) => (run_claims(plan, jobs, &display)?, Vec::new()),
         Plan::Cells(cells) => (Vec::new(), run_cells(&cells, jobs, &display)?),
-        Plan::Safeguards | Plan::Calibration | Plan::Merge(_) => unreachable!("handled above"),
+        Plan::Safeguards | Plan::Calibration | Plan::Litmus(_) | Plan::Merge(_) => {
+            unreachable!("handled above")
+        }
     };
     let wall = start.elapsed().as_secs_f64();
     claim_reports(&a, &command, &claims, &cells, Some((wall, jobs)))
@@ -411,6 +451,38 @@ fn safeguard_report(a: &Args, command: &str) -> Result<bool, String> {
     Ok(problems.is_empty())
 }
 
+/// `--calibration --litmus FILES`: each file (read and parsed by [`read_litmus`]) explored
+/// under loom without a bound, and its observed result compared with its `Result:` line. True
+/// if every file with a `Result:` line agrees.
+fn litmus_report(tests: &[LitmusFile], jobs: usize) -> Result<bool, String> {
+    use mmcheck_claims::calibration::{self, CalChecker};
+    let measured = jobs::run_all(tests, jobs, |_, (_, t, _)| {
+        calibration::run_test(t.clone(), CalChecker::Loom)
+    });
+    let mut ok = true;
+    println!("| file | test | LKMM (its Result: line) | mmcheck | agreement | executions |");
+    println!("|---|---|---|---|---|---|");
+    for ((f, t, lkmm), m) in tests.iter().zip(measured) {
+        let m = m?;
+        let (l, agreement) = match lkmm {
+            Some(l) => (
+                l.to_string(),
+                calibration::agreement(*l, m.result).to_string(),
+            ),
+            None => ("(none)".to_string(), "-".to_string()),
+        };
+        ok &= agreement == "agree" || lkmm.is_none();
+        println!(
+            "| {} | {} | {l} | {} | {agreement} | {} |",
+            f.display(),
+            t.name,
+            m.result,
+            m.executions
+        );
+    }
+    Ok(ok)
+}
+
 /// `--calibration`: every loom row of the calibration table run (on `jobs` threads) and
 /// compared with the table.
 fn calibration_report(a: &Args, command: &str, jobs: usize) -> Result<bool, String> {
@@ -449,14 +521,14 @@ fn calibration_report(a: &Args, command: &str, jobs: usize) -> Result<bool, Stri
                     Ok(m) => (
                         m.result.to_string(),
                         m.executions.to_string(),
-                        calibration::agreement(r.lkmm, m.result),
+                        calibration::agreement(r.lkmm(), m.result),
                     ),
                     Err(e) => (format!("error: {e}"), "-".to_string(), r.agreement()),
                 };
                 vec![
                     r.test.to_string(),
                     r.file(),
-                    r.lkmm.to_string(),
+                    r.lkmm().to_string(),
                     result,
                     agreement.to_string(),
                     executions,
