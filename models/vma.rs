@@ -18,7 +18,7 @@ use crate::{scenario, Model, Runner};
 use mmcheck::checker::Exploration;
 use mmcheck::mm::vma::*;
 use mmcheck::sync::{join, spawn_cpu, READ_ONCE};
-use mmcheck::trace::harness_fail;
+use mmcheck::trace::{fail, harness_fail, Invariant};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -42,6 +42,12 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
             cpus: 0,
             about: "random brk/merge/split/mprotect sequences on vmas with and without anon_vma against a reference model of ranges, pgoffs and the lock decision table",
             run: Runner::Sequential(sequential_proptest::<V>),
+        },
+        Model {
+            name: "oracle",
+            cpus: 0,
+            about: "the sequential model's sequences against an oracle that derives, from the state each vma_adjust changes and not from any variant's condition, whether an rmap walk could miss a page without the anon_vma lock",
+            run: Runner::Sequential(oracle_proptest::<V>),
         },
     ]
 }
@@ -434,6 +440,86 @@ pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
 /// 0x4000 and 0x5000 (its last page, which case 4 moves to B), B at 0x9000 (its first page,
 /// which case 5 moves to A) and 0xb000 (its last page, which a split moves to the new vma).
 pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
+    vma_sequence::<V>(ops, Check::DecisionTable)
+}
+
+/// What [`vma_sequence`] checks each step's lock against.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// The variant's own decision table ([`takes_lock`]): consistency with the code's reading.
+    DecisionTable,
+    /// The independent oracle ([`walker_can_miss`]): a step that changes what a walker reads
+    /// must take the lock.
+    Oracle,
+}
+
+/// The pages of the sequential model's mapped vmas: (address, page index), fixed for the run
+/// (vma_adjust never moves a pte; it moves the vma boundaries around them).
+fn sequential_pages(a_anon: bool, b_anon: bool) -> Vec<(usize, usize)> {
+    let mut pages = Vec::new();
+    if a_anon {
+        pages.extend([(0x4000, 4), (0x5000, 5)]);
+    }
+    if b_anon {
+        pages.extend([(0x9000, 9), (0xb000, 11)]);
+    }
+    pages
+}
+
+/// The oracle of the lock decision, written from what an rmap walk reads and not from any
+/// variant's condition. A walker reaches a mapped page through its anon_vma, visits the vmas
+/// on that anon_vma's list, and for each computes `vma_address()`: `vm_start + ((index -
+/// vm_pgoff) << PAGE_SHIFT)`, kept if it falls in `[vm_start, vm_end)`. It reads those three
+/// words at any moment of an unlocked `vma_adjust`, which writes them one at a time, and the
+/// inserted or removed vma's list membership at any moment too. So for a page mapped before
+/// and after the step, the walk can miss it when
+/// * the vma that covers it changes (a boundary moves across it: mprotect cases 4 and 5, a
+///   split, a merge that removes the next vma): the walk may read the old vma's new bounds and
+///   the new vma's old ones, or find the new vma not yet on the list; or
+/// * the vma that covers it keeps it but changes `vm_start` or `vm_pgoff` (a merge that moves
+///   the next vma down): a walk that reads one new and one old value computes another address.
+///
+/// A step that only moves `vm_end` over no mapped page (brk growth) changes nothing a walk of a
+/// mapped page reads. A page that moves into a vma that was on the anon_vma with its final
+/// bounds before `vma_adjust` began (`ready`: the new vma of a split in the chain era, which
+/// `__split_vma` links first) is found through that vma at every moment. `before` and `after`
+/// are the reference model's (start, end, pgoff) of each vma; the answer names the page and the
+/// change, or None when no walk can miss.
+pub fn walker_can_miss(
+    before: &[Option<(usize, usize, usize)>],
+    after: &[Option<(usize, usize, usize)>],
+    pages: &[(usize, usize)],
+    ready: &[VmaId],
+) -> Option<String> {
+    let covering = |vmas: &[Option<(usize, usize, usize)>], addr: usize| {
+        vmas.iter()
+            .position(|v| v.is_some_and(|(s, e, _)| s <= addr && addr < e))
+    };
+    for &(addr, index) in pages {
+        let (Some(vb), Some(va)) = (covering(before, addr), covering(after, addr)) else {
+            continue;
+        };
+        if vb != va && !ready.contains(&va) {
+            return Some(format!(
+                "page index {index} at {addr:#x} moves from vma#{vb} to vma#{va}"
+            ));
+        }
+        if vb != va {
+            continue;
+        }
+        let (sb, _, pb) = before[vb].expect("covering");
+        let (sa, _, pa) = after[va].expect("covering");
+        if (sb, pb) != (sa, pa) {
+            return Some(format!(
+                "vma#{vb}, which maps page index {index} at {addr:#x}, moves (vm_start, vm_pgoff) from ({sb:#x}, {pb}) to ({sa:#x}, {pa})"
+            ));
+        }
+    }
+    None
+}
+
+/// The sequential model's steps, each checked against `check`.
+fn vma_sequence<V: VmaAdjust>(ops: &[VmaOp], check: Check) {
     let (a_anon, b_anon) = match ops.first() {
         Some(VmaOp::Setup { a_anon, b_anon }) => (*a_anon, *b_anon),
         _ => (true, true),
@@ -462,7 +548,9 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
         map_page(&mm, 2, 0, 9, 0x9000);
         map_page(&mm, 3, 0, 11, 0xb000);
     }
+    let pages = sequential_pages(a_anon, b_anon);
     for op in ops {
+        let r_before = r;
         let a = r[A].expect("A stays");
         let anon = |v: VmaId| mm.vmas[v].anon_vma.get().is_some();
         let before = adjust_locks(&mm);
@@ -526,7 +614,25 @@ pub fn vma_sequential<V: VmaAdjust>(ops: &[VmaOp]) {
             }
             _ => None,
         };
-        if let Some(f) = applied {
+        if applied.is_some() && check == Check::Oracle {
+            let took = adjust_locks(&mm) > before;
+            // The split-off vma is on the anon_vma before vma_adjust runs in the chain era.
+            let ready: &[VmaId] = match op {
+                VmaOp::Split if R::<V>::SPLIT_LINKS_NEW_BEFORE_ADJUST => &[NEW],
+                _ => &[],
+            };
+            if let (false, Some(why)) = (took, walker_can_miss(&r_before, &r, &pages, ready)) {
+                fail(
+                    "vma_adjust",
+                    Invariant::RmapMiss,
+                    format!(
+                        "{op:?}: {} takes no anon_vma lock, but {why}: an rmap walk that reads the vma mid-update can miss the page (the oracle, proofs/vma.oracle.md)",
+                        V::META.id
+                    ),
+                );
+            }
+        }
+        if let (Some(f), Check::DecisionTable) = (applied, check) {
             let took = adjust_locks(&mm) > before;
             if let Some(want) = takes_lock(V::META.id, f) {
                 if took != want {
@@ -575,10 +681,10 @@ fn vma_op() -> impl Strategy<Value = VmaOp> {
     ]
 }
 
-/// [`vma_sequential`] on a random initial state (which vmas have an anon_vma) and random
-/// sequences of up to 16 steps.
-fn sequential_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
-    let ops = (
+/// Random sequences for the sequential models: a random initial state (which vmas have an
+/// anon_vma) and up to 16 steps.
+fn vma_ops() -> impl Strategy<Value = Vec<VmaOp>> {
+    (
         any::<bool>(),
         any::<bool>(),
         prop::collection::vec(vma_op(), 0..16),
@@ -587,6 +693,17 @@ fn sequential_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
             let mut seq = vec![VmaOp::Setup { a_anon, b_anon }];
             seq.extend(ops);
             seq
-        });
-    sequential::run(settings, ops, vma_sequential::<V>)
+        })
+}
+
+/// [`vma_sequence`] against the oracle ([`walker_can_miss`]) on [`vma_ops`]'s sequences.
+fn oracle_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
+    sequential::run(settings, vma_ops(), |ops: &[VmaOp]| {
+        vma_sequence::<V>(ops, Check::Oracle)
+    })
+}
+
+/// [`vma_sequential`] on [`vma_ops`]'s sequences.
+fn sequential_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
+    sequential::run(settings, vma_ops(), vma_sequential::<V>)
 }

@@ -55,6 +55,11 @@ pub trait VmaAdjust: 'static + Send + Sync {
 pub trait AnonRmap: 'static + Send + Sync {
     /// The era, for traces and the proofs (`2.6.31`, `2.6.34`, `2.6.36`).
     const ERA: &'static str;
+    /// Does `split_vma` link the new vma on the anon_vma with its final bounds before it calls
+    /// `vma_adjust`? 2.6.34's `__split_vma` does (`anon_vma_clone(new, vma)` first); 2.6.31's
+    /// links it inside `vma_adjust` (`__insert_vm_struct` -> `__anon_vma_link`), after the
+    /// writes. Read by the models' lock oracle (models/vma.rs, `walker_can_miss`).
+    const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool;
     /// `anon_vma_prepare(vma)` for a vma whose anon_vma is `av` (the models' setup: the first
     /// anonymous fault of the vma did it).
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId);

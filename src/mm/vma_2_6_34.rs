@@ -284,6 +284,7 @@ macro_rules! chain_rmap {
     ($t:ty) => {
         impl AnonRmap for $t {
             const ERA: &'static str = <$t as ChainLock>::ERA;
+            const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = true;
 
             /// `anon_vma_prepare(vma)` (mm/rmap.c, 2.6.34): `vma->anon_vma = anon_vma;
             /// anon_vma_chain_link(vma, avc, anon_vma);`.
