@@ -42,7 +42,7 @@ pub const AREAS: [(&str, &[&str]); 3] = [
         ],
     ),
     ("lru", &["lru", "list", "mod"]),
-    ("vma", &["vma"]),
+    ("vma", &["vma", "exec", "mremap"]),
 ];
 
 /// The least similarity at which two statements are the same statement.

@@ -36,6 +36,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
         scenario!(remove_next_vs_migration::<V>, 2, "mprotect case 6: a vma without anon_vma merges two nexts away (remove_next 2, then 1) against the migration of a page in the second"),
         scenario!(importer_vs_migration::<V>, 2, "mprotect case 4: a vma with an anon_vma shrinks, next (without one) imports its last page, against the migration of that page"),
         scenario!(fork_vs_migration::<V>, 2, "a forked child's vma moves its vm_start and vm_pgoff (vma_merge case 3/8) while a page shared with the parent is migrated: the root anon_vma lock"),
+        scenario!(exec_vs_migration::<V>, 2, "exec moves its temporary stack down (shift_arg_pages: vma_adjust, move_page_tables, vma_adjust) while a page of the stack is migrated"),
         scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
             name: "sequential",
@@ -151,6 +152,36 @@ pub fn merge_vs_migration<V: VmaAdjust>() {
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 1, 2));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.16 (H-11) — exec's temporary stack moves down to its final place
+/// (`setup_arg_pages` -> `shift_arg_pages`: `vma_adjust` to cover `[new_start, old_end)`,
+/// `move_page_tables`, `vma_adjust` to `[new_start, new_end)`, `vm_pgoff` unchanged) while a
+/// page of the stack is migrated.
+///
+/// * setup: the stack S [0x8000, 0xa000) pgoff 8 on anon_vma 0, flagged by the era's
+///   `__bprm_mm_init`, with page P (index 9) at 0x9000 (an argument page); page 1 is the
+///   migration target.
+/// * CPU0 (mmap_sem held): `setup_arg_pages` with a shift of 0x4000: S ends at
+///   [0x4000, 0x6000), P's pte at 0x5000.
+/// * CPU1: `unmap_and_move(P, page 1)`.
+/// * end: `check_mm` (a migration entry left behind is the BUG in migration_entry_to_page,
+///   "kernel BUG at include/linux/swapops.h:105").
+pub fn exec_vs_migration<V: VmaAdjust>() {
+    let mm = mm(1, 1, 2, 12);
+    setup_vma::<R<V>>(&mm, A, (0x8000, 0xa000, 8), None, Some(0));
+    R::<V>::__bprm_mm_init(&mm, A);
+    map_page(&mm, 0, 0, 9, 0x9000); // P
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        R::<V>::setup_arg_pages::<V>(&m0, A, 0x4000);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
     join(cpu0);
     join(cpu1);
     check_mm::<R<V>>(&mm);

@@ -564,6 +564,56 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.15"),
     },
     Claim {
+        id: "vma.16",
+        statement: "H-11, 2.6.34 (exec's race, the April 2010 swapops.h:105 BUGs): migration installs its entry at the temporary stack's old address; shift_arg_pages' first vma_adjust moves vm_start down with vm_pgoff unchanged, so remove_migration_ptes computes the new address and finds nothing there; move_page_tables then carries the entry to the new address, and the later fault hits BUG_ON(!PageLocked) in migration_entry_to_page",
+        variant: "linux-2.6.34",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.16-a8bef8ff"),
+    },
+    Claim {
+        id: "vma.16-linux-2.6.31",
+        statement: "2.6.31 on the exec model: the same race (shift_arg_pages since 2.6.23, vma_adjust's lock does not cover move_page_tables)",
+        variant: "linux-2.6.31",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.16-a8bef8ff"),
+    },
+    Claim {
+        id: "vma.16-252c5f94",
+        statement: "252c5f94 on the exec model: the same race; the anon_vma lock it takes in the first vma_adjust (start moves) does not cover the window up to move_page_tables, which Mel Gorman expected it to (27 Apr 2010)",
+        variant: "252c5f94",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.16-a8bef8ff"),
+    },
+    Claim {
+        id: "vma.16-a8bef8ff",
+        statement: "a8bef8ff on the exec model: the temporary stack carries VM_STACK_INCOMPLETE_SETUP from __bprm_mm_init until setup_arg_pages has moved it, and try_to_unmap_anon installs no migration entry in it, so none can be left behind: SAFE",
+        variant: "a8bef8ff",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.16"),
+    },
+    Claim {
+        id: "vma.16-a8bef8ff-no-stack-skip",
+        statement: "mutant a8bef8ff-no-stack-skip (the is_vma_temporary_stack() test removed from try_to_unmap_anon) on the exec model: H-11 again",
+        variant: "a8bef8ff-no-stack-skip",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.16-a8bef8ff"),
+    },
+    Claim {
         id: "vma.soak",
         statement: "252c5f94 on the soak (one writer: mprotect case 4 from a vma without anon_vma, brk, a merge down, a split; two migrations; a reclaim walker) holds under PCT and random schedules",
         variant: "252c5f94",
@@ -890,7 +940,7 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -899,7 +949,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -908,7 +958,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -962,7 +1012,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -1022,6 +1072,24 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Redundant {
             proof: "proofs/vma.11.md#insert-in-the-chain-era",
             because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
+        },
+    },
+    Safeguard {
+        variants: &["a8bef8ff"],
+        name: "try_to_unmap_anon's skip of a temporary stack (is_vma_temporary_stack)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "a8bef8ff-no-stack-skip",
+            claim: "vma.16-a8bef8ff-no-stack-skip",
+        },
+    },
+    Safeguard {
+        variants: &["a8bef8ff"],
+        name: "VM_STACK_INCOMPLETE_SETUP set from __bprm_mm_init on (before the argument pages are copied)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/vma.16.md#the-flag-from-__bprm_mm_init",
+            because: "the exec model starts after copy_strings with the flag as __bprm_mm_init left it; a migration that installs its entries between copy_strings and setup_arg_pages' mprotect_fixup, and removes them after the shift's first vma_adjust, is the window only __bprm_mm_init's flag closes (remove_migration_ptes does not test the flag), and no model runs migration across setup_arg_pages' start",
         },
     },
 ];

@@ -2,11 +2,13 @@
 //! hugetlb pool, plus the mm/ functions shared by every variant and the traits the variants
 //! implement (`swap::Compound`, `lru::Lru`, `vma::VmaAdjust`). Nothing here names a variant.
 
+pub mod exec;
 pub mod gup;
 pub mod huge_memory;
 pub mod hugetlb;
 pub mod list;
 pub mod lru;
+pub mod mremap;
 pub mod page_alloc;
 pub mod page_ref;
 pub mod rmap;

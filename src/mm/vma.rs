@@ -77,6 +77,17 @@ pub trait AnonRmap: 'static + Send + Sync {
         addr: usize,
         new_below: bool,
     ) -> i32;
+    /// `__bprm_mm_init(bprm)`'s flags for exec's temporary stack `vma`: 2.6.34's
+    /// (`crate::mm::exec`), unless the era's exec code marks the stack for its rmap (a8bef8ff).
+    fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
+        super::exec::__bprm_mm_init(mm, vma)
+    }
+    /// `setup_arg_pages(bprm, ...)`'s move of exec's temporary stack `vma` down by
+    /// `stack_shift`: 2.6.34's (`crate::mm::exec`), unless the era's exec code changed it
+    /// (a8bef8ff).
+    fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
+        super::exec::setup_arg_pages::<V>(mm, vma, stack_shift)
+    }
     /// `page_referenced_anon(page, ...)`: the number of mappings of `page` the walk found
     /// (the kernel counts referenced ones; every mapping found counts here).
     fn page_referenced_anon(mm: &Mm, page: PageId) -> usize;
@@ -99,6 +110,14 @@ pub const EAGAIN: i32 = 11;
 /// try_to_unmap's return values (include/linux/rmap.h).
 pub const SWAP_SUCCESS: i32 = 0;
 pub const SWAP_AGAIN: i32 = 1;
+/// `VM_GROWSDOWN` (include/linux/mm.h).
+pub const VM_GROWSDOWN: usize = 0x0000_0100;
+/// `VM_GROWSUP`: `VM_NONE` without CONFIG_STACK_GROWSUP (x86).
+pub const VM_GROWSUP: usize = 0;
+/// `VM_SEQ_READ` (include/linux/mm.h).
+pub const VM_SEQ_READ: usize = 0x0000_8000;
+/// `VM_RAND_READ` (include/linux/mm.h).
+pub const VM_RAND_READ: usize = 0x0001_0000;
 pub const SWAP_FAIL: i32 = 2;
 
 /// A vma's index in `Mm::vmas`.
@@ -117,6 +136,10 @@ pub struct Vma {
     pub vm_pgoff: unsigned_long,
     /// `vm_file != NULL` (the models' vmas are anonymous: false).
     pub vm_file: bool,
+    /// `vma->vm_flags`: only the bits the models read (`VM_GROWSDOWN`, and a8bef8ff's
+    /// `VM_STACK_INCOMPLETE_SETUP`); written under `mmap_sem` for write, read by the rmap
+    /// walks without it (as in the kernel).
+    pub vm_flags: unsigned_long,
     /// `vma->anon_vma`.
     pub anon_vma: RaceCell<Option<AnonVmaId>>,
     /// `vma->vm_next` (mm list, changed under mmap_sem only).
@@ -190,6 +213,9 @@ pub struct Mm {
     pub pages: Vec<Page>,
     pub ptes: Vec<unsigned_long>,
     pub ptes_per_mm: usize,
+    /// Each mm's pte lock (`pte_lockptr(mm, pmd)`): every address of the models lies under
+    /// one pmd, so one pte page and, with split ptlocks, one lock per mm.
+    pub ptl: Vec<SpinLock<()>>,
     /// Each mm's `mm->mmap`.
     pub mmap: Vec<RaceCell<Option<VmaId>>>,
 }
@@ -234,6 +260,7 @@ impl Mm {
                     vm_end: unsigned_long::new(0),
                     vm_pgoff: unsigned_long::new(0),
                     vm_file: false,
+                    vm_flags: unsigned_long::new(0),
                     anon_vma: RaceCell::new(None),
                     vm_next: RaceCell::new(None),
                     vm_mm: RaceCell::new(0),
@@ -267,6 +294,7 @@ impl Mm {
                 .map(|_| unsigned_long::new(PTE_NONE))
                 .collect(),
             ptes_per_mm: size.ptes,
+            ptl: (0..size.mms.max(1)).map(|_| SpinLock::new(())).collect(),
             mmap: (0..size.mms.max(1)).map(|_| RaceCell::new(None)).collect(),
         };
         for id in 0..nr_nodes {
@@ -610,16 +638,44 @@ pub fn pte_slot(mm: &Mm, vma: VmaId, address: usize) -> Option<usize> {
     (slot < mm.ptes_per_mm).then(|| mm.vmas[vma].vm_mm.get() * mm.ptes_per_mm + slot)
 }
 
+/// `pte_lockptr(mm, pmd)`: the lock of the pte page that maps `vma`'s addresses (one per mm:
+/// see `Mm::ptl`).
+pub fn pte_lockptr(mm: &Mm, vma: VmaId) -> &SpinLock<()> {
+    &mm.ptl[mm.vmas[vma].vm_mm.get()]
+}
+
 /// `page_check_address(page, vma->vm_mm, address, &ptl, sync)` (mm/rmap.c): is `page` mapped
-/// (present) at `address` in `vma`'s mm? (The pte lock is left out: only the migrating CPU
-/// writes ptes in the models.)
-pub fn page_check_address(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> bool {
-    // LEFT OUT: the pgd/pud/pmd walk (the models' page table has one level: `pte_slot`), the
-    // unlocked quick check and the pte lock: a pte is written only by the CPU that holds its
-    // page's lock (migration), so a lockless read sees the value from just before or after.
+/// (present) at `address` in `vma`'s mm? If so, the pte lock is held: the guard is `*ptlp`,
+/// and dropping it is the caller's `pte_unmap_unlock(pte, ptl)`.
+pub fn page_check_address(
+    mm: &Mm,
+    page: PageId,
+    vma: VmaId,
+    address: usize,
+) -> Option<SpinGuard<'_, ()>> {
+    // LEFT OUT: the pgd/pud/pmd walk and its `return NULL`s: the models' page table has one
+    // level (`pte_slot`; beyond it there is no pte).
+    // MODEL: `pte = pte_offset_map(pmd, address)` as the slot of the address.
+    let slot = pte_slot(mm, vma, address)?;
+    // Make a quick check before getting the lock
+    // LEFT OUT: `!sync`: every caller in the models passes sync = 0; `pte_unmap`: no kmap.
+    // MODEL: `!pte_present(*pte)` as "not the page nor a migration entry": PTE_NONE.
+    if READ_ONCE(&mm.ptes[slot]) == PTE_NONE {
+        return None;
+    }
+    // LEFT OUT: `ptl = pte_lockptr(mm, pmd)` is the argument of the lock below.
+    let ptl = spin_lock(pte_lockptr(mm, vma));
     // MODEL: `pte_present(*pte) && page_to_pfn(page) == pte_pfn(*pte)` as one compare of the
     // slot's word with the page (a migration entry or PTE_NONE is no page).
-    pte_slot(mm, vma, address).is_some_and(|s| READ_ONCE(&mm.ptes[s]) == page)
+    if READ_ONCE(&mm.ptes[slot]) == page {
+        // LEFT OUT: `*ptlp = ptl; return pte;` is the guard returned.
+        return Some(ptl);
+    }
+    // LEFT OUT: the C's `return pte` is the `return Some(ptl)` above, its
+    // `pte_unmap_unlock(pte, ptl)` the drop below.
+    // MODEL: `pte_unmap_unlock(pte, ptl)` is the guard's drop; `return NULL`.
+    drop(ptl);
+    None
 }
 
 /// `try_to_unmap_one(page, vma, address, TTU_MIGRATION)` (mm/rmap.c, 2.6.34; in 2.6.31
@@ -628,10 +684,10 @@ pub fn page_check_address(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> 
 pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i32 {
     // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); `ret = SWAP_AGAIN`: the
     // migration path returns SWAP_AGAIN (the literals below).
-    if !page_check_address(mm, page, vma, address) {
+    let Some(ptl) = page_check_address(mm, page, vma, address) else {
         // MODEL: `if (!pte) goto out; ... out: return ret;`.
         return SWAP_AGAIN;
-    }
+    };
     // LEFT OUT: 2.6.31, whose `address = vma_address(page, vma)` the tool pairs with the `if`
     // above: `if (address == -EFAULT) goto out;` is the caller's (`try_to_unmap_one_2_6_31`),
     // and `pte = page_check_address(page, mm, address, &ptl, 0); if (!pte)` is that `if`.
@@ -658,8 +714,10 @@ pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i3
         "page {page} at {address:#x} (vma#{vma}): migration entry installed"
     );
     page_remove_rmap(mm, page);
-    // LEFT OUT: `page_cache_release(page)`: no page refcounts in these models; the pte lock's
-    // unlock (see page_check_address); `out_mlock:` is not reached (TTU_IGNORE_MLOCK).
+    // LEFT OUT: `page_cache_release(page)`: no page refcounts in these models.
+    // MODEL: `pte_unmap_unlock(pte, ptl)` as the guard's drop.
+    drop(ptl);
+    // LEFT OUT: `out_mlock:` is not reached (TTU_IGNORE_MLOCK).
     // MODEL: `return ret`, SWAP_AGAIN.
     SWAP_AGAIN
 }
@@ -670,18 +728,26 @@ pub fn try_to_unmap_one(mm: &Mm, page: PageId, vma: VmaId, address: usize) -> i3
 pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
     // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); the pgd/pud/pmd walk: the
     // models' page table has one level (`pte_slot`; beyond it is the walk's `goto out`).
-    // LEFT OUT: the unlocked peek `if (!is_swap_pte(*ptep)) { pte_unmap; goto out; }` and the
-    // pte lock: a migration entry is written only by the migrating CPU, which runs this walk,
-    // so the read below sees what the peek would have seen (no move_ptes in these models).
     // MODEL: `goto out` for an address beyond the page table.
     let Some(slot) = pte_slot(mm, vma, addr) else {
         return SWAP_AGAIN;
     };
+    // LEFT OUT: `ptep = pte_offset_map(pmd, addr)` is the slot above.
+    // MODEL: the unlocked peek `if (!is_swap_pte(*ptep)) { pte_unmap(ptep); goto out; }`: the
+    // models' only swap ptes are migration entries.
+    if !is_migration_entry(READ_ONCE(&mm.ptes[slot])) {
+        ktrace!(
+            "remove_migration_pte",
+            "{addr:#x} (vma#{vma}): no migration entry there"
+        );
+        return SWAP_AGAIN;
+    }
+    let ptl = spin_lock(pte_lockptr(mm, vma));
     let pte = READ_ONCE(&mm.ptes[slot]);
     // LEFT OUT: `if (!is_swap_pte(pte)) goto unlock;` is the test below (the models' only swap
     // ptes are migration entries); `entry = pte_to_swp_entry(pte)` is `let entry = pte`.
     // MODEL: `!is_swap_pte(pte)` and the `!is_migration_entry(entry)` of the C's next test as
-    // one test; `goto unlock` returns (no pte lock to drop).
+    // one test; `goto unlock` is the return (the guard's drop unlocks).
     if !is_migration_entry(pte) {
         ktrace!(
             "remove_migration_pte",
@@ -691,7 +757,7 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     }
     let entry = pte;
     if migration_entry_to_page(mm, entry) != old {
-        // MODEL: `goto unlock`: returns (no pte lock to drop).
+        // MODEL: `goto unlock`: returns (the guard's drop unlocks).
         return SWAP_AGAIN;
     }
     // LEFT OUT: `get_page(new)`: no page refcounts in these models; `pte_mkold(mk_pte(new,
@@ -702,11 +768,13 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     WRITE_ONCE(&mm.ptes[slot], new);
     page_add_anon_rmap(mm, new);
     // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
-    // cache; `pte_unmap_unlock`: no pte lock (see above).
+    // cache.
     ktrace!(
         "remove_migration_pte",
         "{addr:#x} (vma#{vma}): migration entry of page {old} replaced by page {new}"
     );
+    // MODEL: `unlock: pte_unmap_unlock(ptep, ptl)` as the guard's drop.
+    drop(ptl);
     SWAP_AGAIN
 }
 

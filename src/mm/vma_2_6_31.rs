@@ -121,17 +121,19 @@ pub fn page_referenced_one(mm: &Mm, page: PageId, vma: VmaId, mapcount: &mut usi
         return 0;
     }
     // LEFT OUT: `pte = page_check_address(page, mm, address, &ptl, 0)` is this test.
-    if !page_check_address(mm, page, vma, address) {
+    let Some(ptl) = page_check_address(mm, page, vma, address) else {
         // MODEL: `if (!pte) goto out;`: 0.
         return 0;
-    }
+    };
     // LEFT OUT: the VM_LOCKED branch (`*mapcount = 1; *vm_flags |= VM_LOCKED;`, the tool pairs
     // its first line with the decrement below): the models' vmas are not mlocked; the young
     // bit test and the swap token: the model counts every mapping found as referenced (what
     // its rmap invariant checks), not whether the pte was young.
     *mapcount -= 1;
-    // LEFT OUT: `(*mapcount)--` is the line above; the pte lock's unlock (see
-    // page_check_address); `*vm_flags |= vma->vm_flags`: no vm_flags in the models.
+    // LEFT OUT: `(*mapcount)--` is the line above.
+    // MODEL: `pte_unmap_unlock(pte, ptl)` as the guard's drop.
+    drop(ptl);
+    // LEFT OUT: `*vm_flags |= vma->vm_flags`: the walk reports no flags.
     // MODEL: `return referenced`: 1, the mapping found.
     1
 }

@@ -451,15 +451,15 @@ macro_rules! chain_rmap {
                     let vma = avc_vma(mm, "page_referenced_anon", node);
                     let address = vma_address(mm, page, vma);
                     // page_referenced_one(page, vma, address, &mapcount, vm_flags)
-                    if address != EFAULT && page_check_address(mm, page, vma, address) {
+                    if address != EFAULT && page_check_address(mm, page, vma, address).is_some() {
                         // LEFT OUT: `continue` on -EFAULT is the `if` above; the `mem_cont`
                         // skip: no memcg (the model's reclaim walks the whole machine).
                         // `referenced += page_referenced_one(...)` is written inline: its
                         // `pte = page_check_address(...); if (!pte) goto out;` is the `&&`
                         // above; its VM_LOCKED branch (no mlocked vmas), young bit test and
                         // swap token (the model counts every mapping found as referenced:
-                        // its rmap invariant), pte unlock (no pte lock) and vm_flags: left
-                        // out.
+                        // its rmap invariant) and vm_flags: left out; its pte unlock is the
+                        // drop of page_check_address's guard in the test above.
                         // MODEL: page_referenced_one's `referenced++` and `(*mapcount)--`,
                         // for every mapping found.
                         referenced += 1;
@@ -502,9 +502,11 @@ macro_rules! chain_rmap {
                     let vma = avc_vma(mm, "try_to_unmap_anon", node);
                     // LEFT OUT: 012f1800 on (a8bef8ff, 2.6.35-rc1, is in its base): a8bef8ff's
                     // `if (PAGE_MIGRATION && (flags & TTU_MIGRATION) &&
-                    // is_vma_temporary_stack(vma)) continue;`: no vma of these models is a
-                    // temporary exec stack (VM_STACK_INCOMPLETE_SETUP); exec's race, which
-                    // a8bef8ff fixed, is not modelled yet (issue #19 item 1).
+                    // is_vma_temporary_stack(vma)) continue;`: only the exec model
+                    // (exec_vs_migration, vma.16) has a temporary stack, and it runs no claim
+                    // on a variant of this rmap: their kernels carry a8bef8ff, this shared
+                    // walk does not (the a8bef8ff variant has its own, src/vma/commit_a8bef8ff.rs;
+                    // proofs/vma.16.md).
                     let address = vma_address(mm, page, vma);
                     if address != EFAULT {
                         // LEFT OUT: `continue` on -EFAULT is the `if` above.

@@ -4,7 +4,7 @@
 //! `anon_vma_merge()` after `vma_adjust` is done, and no anon_vma lock is taken at all: rmap
 //! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: found by
 //! reading the code, no reproduction reported; the swapops.h:105 BUGs of April 2010 first blamed
-//! on it were exec's shift_arg_pages race, fixed by a8bef8ff, not modelled yet (issue #19 item 1)).
+//! on it were exec's shift_arg_pages race, H-11 (vma.16), fixed by a8bef8ff).
 
 use crate::ktrace;
 use crate::mm::vma::*;

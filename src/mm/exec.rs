@@ -1,0 +1,94 @@
+//! exec's temporary stack (fs/exec.c, 2.6.34): `__bprm_mm_init()` creates the stack vma at
+//! `STACK_TOP_MAX`, the argument pages are copied into it, and `setup_arg_pages()` ->
+//! `shift_arg_pages()` moves it down to its final place: `vma_adjust()` to cover old and new
+//! ranges, `move_page_tables()` to move the ptes, `vma_adjust()` to shrink to the new range.
+//! Between the first `vma_adjust()` and the move, the rmap computes the new addresses of the
+//! stack's pages while their ptes are still at the old ones: the race a8bef8ff closed by keeping
+//! migration out of the temporary stack (`src/vma/commit_a8bef8ff.rs`).
+
+use super::mremap::move_page_tables;
+use super::vma::*;
+use crate::ktrace;
+use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::BUG_ON;
+
+/// `VM_STACK_FLAGS` (include/linux/mm.h): `VM_GROWSDOWN | VM_STACK_DEFAULT_FLAGS |
+/// VM_ACCOUNT`, of which the models keep the bit they read.
+pub const VM_STACK_FLAGS: usize = VM_GROWSDOWN;
+
+/// `__bprm_mm_init(bprm)` (fs/exec.c, 2.6.34): the temporary stack's flags.
+pub fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
+    // LEFT OUT: the allocation, `mmap_sem`, `vm_mm` and the bounds (`STACK_TOP_MAX - PAGE_SIZE`
+    // to `STACK_TOP_MAX`): the model's setup gives the stack its slot, mm and bounds (one page
+    // above the final place, far enough that old and new ranges do not overlap).
+    WRITE_ONCE(&mm.vmas[vma].vm_flags, VM_STACK_FLAGS);
+    // LEFT OUT: `vm_page_prot` (no protection bits in the models' ptes), the anon_vma chain's
+    // INIT_LIST_HEAD (the machine starts every head empty), the security hook,
+    // `insert_vm_struct` (the setup links the vma), the counters and `bprm->p`, the error paths.
+}
+
+/// `setup_arg_pages(bprm, stack_top, executable_stack)` (fs/exec.c, 2.6.34): the stack's move
+/// to its final place.
+pub fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
+    // LEFT OUT: the computation of `stack_shift` and `bprm->p` from `stack_top` (the model
+    // passes the shift), `mm->start_stack`, the `vm_flags` computation and `mprotect_fixup()`
+    // (the flags the models read do not change here), `down_write(&mm->mmap_sem)`: the CPU
+    // running this is the mm's only writer (as in every vma model).
+    // MODEL: `ret` is 0 when there is no shift (the C's comes from mprotect_fixup, left out).
+    let mut ret = 0;
+    // LEFT OUT: `if (ret) goto out_unlock; BUG_ON(prev != vma);` after mprotect_fixup (left
+    // out above).
+    // Move stack pages down in memory.
+    if stack_shift != 0 {
+        ret = shift_arg_pages::<V>(mm, vma, stack_shift);
+        // LEFT OUT: `if (ret) goto out_unlock;`: shift_arg_pages fails only when another vma
+        // lies below the stack or an allocation fails, neither of which the models have; the
+        // stack expansion after it (`stack_expand` .. `expand_stack`, `ret = -EFAULT`) and
+        // `out_unlock: up_write(&mm->mmap_sem)`: the models' stack keeps its size, and there
+        // is no mmap_sem.
+    }
+    ret
+}
+
+/// `shift_arg_pages(vma, shift)` (fs/exec.c, 2.6.34).
+pub fn shift_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, shift: usize) -> i32 {
+    // LEFT OUT: `mm = vma->vm_mm`: the machine is passed in.
+    let v = &mm.vmas[vma];
+    let old_start = READ_ONCE(&v.vm_start);
+    let old_end = READ_ONCE(&v.vm_end);
+    let length = old_end - old_start;
+    let new_start = old_start - shift;
+    let new_end = old_end - shift;
+    // LEFT OUT: `struct mmu_gather *tlb`: no TLB in the models.
+
+    BUG_ON!("shift_arg_pages", new_start > new_end);
+
+    // ensure there are no vmas between where we want to go
+    // and where we are
+    // LEFT OUT: `if (vma != find_vma(mm, new_start)) return -EFAULT;`: the models' mm has no
+    // other vma.
+
+    // cover the whole range: [new_start, old_end)
+    ktrace!(
+        "shift_arg_pages",
+        "vma#{vma} [{old_start:#x}, {old_end:#x}) moves down by {shift:#x}"
+    );
+    if V::vma_adjust(mm, vma, new_start, old_end, READ_ONCE(&v.vm_pgoff), None) != 0 {
+        return -ENOMEM;
+    }
+
+    // move the page tables downwards, on failure we rely on
+    // process cleanup to remove whatever mess we made.
+    if length != move_page_tables(mm, vma, old_start, vma, new_start, length) {
+        return -ENOMEM;
+    }
+
+    // LEFT OUT: `lru_add_drain()` (no LRU in these models), `tlb_gather_mmu`, both
+    // `free_pgd_range()` branches and `tlb_finish_mmu`: the page-table pages are not modelled
+    // (one level), and the moved range's old ptes are already none.
+
+    // Shrink the vma to just the new range.  Always succeeds.
+    V::vma_adjust(mm, vma, new_start, new_end, READ_ONCE(&v.vm_pgoff), None);
+
+    0
+}

@@ -1,0 +1,349 @@
+//! Linux 2.6.34 with a8bef8ff "mm: migration: avoid race between shift_arg_pages() and
+//! rmap_walk() during migration by not migrating temporary stacks" (Mel Gorman, May 2010; its
+//! release, 2.6.35-rc1, UNVERIFIED):
+//! "Page migration requires rmap to be able to find all ptes mapping a page at all times,
+//! otherwise the migration entry can be instantiated, but it is possible to leave one behind if
+//! the second rmap_walk fails to find the page." exec's temporary stack carries
+//! `VM_STACK_INCOMPLETE_SETUP` from `__bprm_mm_init()` until `setup_arg_pages()` has moved it,
+//! and `try_to_unmap_anon()` installs no migration entry in such a vma, so no entry is there to
+//! be missed while `shift_arg_pages()` moves it. The fix of H-11 (vma.16). `vma_adjust()` is
+//! 2.6.34's, still without an anon_vma lock (H-9 is fixed by 012f1800 in 2.6.36).
+
+use crate::ktrace;
+use crate::mm::exec::{shift_arg_pages, VM_STACK_FLAGS};
+use crate::mm::vma::*;
+use crate::mm::vma_2_6_34::*;
+use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::variant::{Area, Kind, VariantMeta};
+
+/// a8bef8ff.
+pub struct Variant;
+
+impl VmaAdjust for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "a8bef8ff",
+        area: Area::Vma,
+        kind: Kind::Commit {
+            subject: "mm: migration: avoid race between shift_arg_pages() and rmap_walk() during migration by not migrating temporary stacks",
+        },
+        parent: Some("linux-2.6.34"),
+        source: "Mel Gorman's patch as posted on linux-mm, 10 May 2010, <20100510132431.GE26611@csn.ul.ie> (mm/rmap.c, include/linux/mm.h, fs/exec.c hunks; kernel/a8bef8ff/); its release (2.6.35-rc1) UNVERIFIED; vma_adjust() is 2.6.34's (a8bef8ff does not touch mm/mmap.c).",
+    };
+    type Rmap = TempStackRmap;
+
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 2.6.34: a8bef8ff leaves it), anonymous vmas: the
+    /// file (`mapping`, prio tree) paths are left out.
+    fn vma_adjust(
+        mm: &Mm,
+        vma: VmaId,
+        start: usize,
+        end: usize,
+        pgoff: usize,
+        insert: Option<VmaId>,
+    ) -> i32 {
+        // LEFT OUT: `mm = vma->vm_mm`: the machine `mm` is passed in; a vma's mm is its
+        // `vm_mm` index, read where the page table is (`pte_slot`).
+        let v = &mm.vmas[vma];
+        let mut next = v.vm_next.get();
+        let mut end = end;
+        let mut importer: Option<VmaId> = None;
+        // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
+        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
+        let mut adjust_next: isize = 0;
+        let mut remove_next = 0;
+        // MODEL: `goto again` (into the first branch below) is the loop's `continue` with
+        // `again` set; the loop re-tests `next && !insert`, which holds there (mprotect case 6
+        // removes a second next that exists, and has no insert).
+        let mut again = false;
+
+        loop {
+            if let (Some(nx), None) = (next, insert) {
+                let nv = &mm.vmas[nx];
+                // MODEL: next's bounds read once (only this mmap_sem holder writes them).
+                let (n_start, n_end) = (READ_ONCE(&nv.vm_start), READ_ONCE(&nv.vm_end));
+                let mut exporter: Option<VmaId> = None;
+                // LEFT OUT: `if (end >= next->vm_end)` is the test below: its `again ||` is the
+                // `again:` label inside that branch.
+
+                if again || end >= n_end {
+                    // vma expands, overlapping all the next, and perhaps the one after too
+                    // (mprotect case 6).
+                    // again:
+                    remove_next = 1 + usize::from(end > n_end);
+                    end = n_end;
+                    exporter = Some(nx);
+                    importer = Some(vma);
+                } else if end > n_start {
+                    // vma expands, overlapping part of the next: mprotect case 5 shifting the
+                    // boundary up.
+                    adjust_next = ((end - n_start) >> PAGE_SHIFT) as isize;
+                    exporter = Some(nx);
+                    importer = Some(vma);
+                } else if end < READ_ONCE(&v.vm_end) {
+                    // vma shrinks, and !insert tells it's not split_vma inserting another: so
+                    // it must be mprotect case 4 shifting the boundary down.
+                    adjust_next = -(((READ_ONCE(&v.vm_end) - end) >> PAGE_SHIFT) as isize);
+                    exporter = Some(vma);
+                    importer = Some(nx);
+                }
+
+                // Easily overlooked: when mprotect shifts the boundary, make sure the expanding
+                // vma has anon_vma set if the shrinking vma had, to cover any anon pages
+                // imported.
+                // LEFT OUT: `if (exporter && exporter->anon_vma && !importer->anon_vma)` and
+                // `if (anon_vma_clone(importer, exporter))` are the next three lines, with the
+                // model's names `exp` and `imp`.
+                // MODEL: those tests and the call, as `if let` on the Options.
+                if let (Some(exp), Some(imp)) = (exporter, importer) {
+                    if mm.vmas[exp].anon_vma.get().is_some()
+                        && mm.vmas[imp].anon_vma.get().is_none()
+                    {
+                        if anon_vma_clone::<ChainRmap>(mm, imp, exp) != 0 {
+                            return -ENOMEM;
+                        }
+                        // LEFT OUT: `importer->anon_vma = exporter->anon_vma` is the next line.
+                        // MODEL: that assignment, with the model's names.
+                        mm.vmas[imp].anon_vma.set(mm.vmas[exp].anon_vma.get());
+                    }
+                }
+            }
+
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
+            // vmas only (no mapping, truncate_count or prio tree).
+
+            ktrace!(
+                "vma_adjust",
+                "vma#{vma}: [{start:#x}, {end:#x}) pgoff {pgoff:#x}: no anon_vma lock"
+            );
+
+            // MODEL: the C's plain stores of vm_start, vm_end, vm_pgoff (and next's below) in
+            // program order: a compiler reordering of them is not explored (x86 keeps the
+            // order of stores it is given).
+            WRITE_ONCE(&v.vm_start, start);
+            WRITE_ONCE(&v.vm_end, end);
+            WRITE_ONCE(&v.vm_pgoff, pgoff);
+            if adjust_next != 0 {
+                // MODEL: `next` as the vma it names.
+                let nv = &mm.vmas[next.expect("adjust_next needs next")];
+                let ns = READ_ONCE(&nv.vm_start) as isize + (adjust_next << PAGE_SHIFT);
+                // MODEL: each `+=` is a read and a store of the word (rmap walks read it
+                // racily), signed arithmetic for the negative `adjust_next`.
+                WRITE_ONCE(&nv.vm_start, ns as usize);
+                // LEFT OUT: `next->vm_pgoff += adjust_next;` is the two lines below; `if (root)
+                // { vma_prio_tree_insert ...; flush_dcache_mmap_unlock }`: file vmas only.
+                let np = READ_ONCE(&nv.vm_pgoff) as isize + adjust_next;
+                WRITE_ONCE(&nv.vm_pgoff, np as usize);
+            }
+
+            if remove_next != 0 {
+                // vma_merge has merged next into vma, and needs us to remove next before
+                // dropping the locks.
+                __vma_unlink(mm, next.expect("remove_next needs next"), vma);
+                // LEFT OUT: `if (file) __remove_shared_vm_struct(next, file, mapping)`: file
+                // vmas only.
+            } else if let Some(insert) = insert {
+                // split_vma has split insert from vma, and needs us to insert it before
+                // dropping the locks (it may either follow vma or precede it).
+                __insert_vm_struct(mm, insert);
+            }
+            // LEFT OUT: `if (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only (and
+            // 2.6.34 takes no anon_vma lock here).
+
+            if remove_next != 0 {
+                // LEFT OUT: `if (file) { fput(file); ... removed_exe_file_vma }`: file vmas.
+                // `if (next->anon_vma)` is the test below (`nx` is next).
+                // MODEL: `next` as the vma it names; `if (next->anon_vma)` with that name.
+                let nx = next.expect("remove_next needs next");
+                if mm.vmas[nx].anon_vma.get().is_some() {
+                    anon_vma_merge::<ChainRmap>(mm, vma, nx);
+                }
+                // LEFT OUT: `mm->map_count--`, `mpol_put(vma_policy(next))`: no map count or
+                // mempolicy in the models; `kmem_cache_free(vm_area_cachep, next)` is the next
+                // line.
+                // MODEL: the free marks the slot freed, so that a walk reaching it fails.
+                kmem_cache_free_vma(mm, nx);
+                // In mprotect's case 6 (see comments on vma_merge), we must remove another next
+                // too. It would clutter up the code too much to do both in one go.
+                if remove_next == 2 {
+                    next = v.vm_next.get();
+                    again = true;
+                    // MODEL: `goto again` (with `again` set above); `break` ends the loop.
+                    // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB),
+                    // which the models do not have.
+                    continue;
+                }
+            }
+            break;
+        }
+        0
+    }
+}
+
+/// `VM_STACK_INCOMPLETE_SETUP` (include/linux/mm.h, a8bef8ff): "Bits set in the VMA until the
+/// stack is in its final location".
+pub const VM_STACK_INCOMPLETE_SETUP: usize = VM_RAND_READ | VM_SEQ_READ;
+
+/// The anon_vma_chain rmap of 2.6.34 with a8bef8ff's exec side: the temporary stack is marked
+/// from `__bprm_mm_init()` until `setup_arg_pages()` moved it, and migration's
+/// `try_to_unmap_anon()` skips a marked vma. The rest is 2.6.34's (`ChainRmap`).
+pub struct TempStackRmap;
+
+/// `is_vma_temporary_stack(vma)` (mm/rmap.c, a8bef8ff).
+fn is_vma_temporary_stack(mm: &Mm, vma: VmaId) -> bool {
+    // MODEL: one load of `vma->vm_flags` for the C's two reads (mmap_sem is not held here: a
+    // concurrent setup_arg_pages may clear the bit between them; either value is a state the
+    // C can read, and the test below reads the bits it needs from the same load).
+    let vm_flags = READ_ONCE(&mm.vmas[vma].vm_flags);
+    let maybe_stack = vm_flags & (VM_GROWSDOWN | VM_GROWSUP);
+
+    if maybe_stack == 0 {
+        // LEFT OUT: the C's `return false;` is this one.
+        // MODEL: `return false`.
+        return false;
+    }
+
+    if (vm_flags & VM_STACK_INCOMPLETE_SETUP) == VM_STACK_INCOMPLETE_SETUP {
+        // LEFT OUT: the C's `return true;` and its last `return false;` are the two below.
+        // MODEL: `return true`, then the tail `false`.
+        return true;
+    }
+
+    false
+}
+
+impl AnonRmap for TempStackRmap {
+    const ERA: &'static str = "2.6.34";
+    const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = ChainRmap::SPLIT_LINKS_NEW_BEFORE_ADJUST;
+
+    fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
+        ChainRmap::anon_vma_prepare(mm, vma, av)
+    }
+
+    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32 {
+        ChainRmap::anon_vma_fork(mm, vma, pvma, new_av)
+    }
+
+    fn split_vma<V: VmaAdjust>(
+        mm: &Mm,
+        vma: VmaId,
+        new: VmaId,
+        addr: usize,
+        new_below: bool,
+    ) -> i32 {
+        ChainRmap::split_vma::<V>(mm, vma, new, addr, new_below)
+    }
+
+    fn page_referenced_anon(mm: &Mm, page: PageId) -> usize {
+        ChainRmap::page_referenced_anon(mm, page)
+    }
+
+    /// `try_to_unmap_anon(page, TTU_MIGRATION)` (mm/rmap.c, a8bef8ff).
+    fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32 {
+        // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as a name
+        // for SWAP_AGAIN).
+        let mut ret = SWAP_AGAIN;
+        let Some((anon_vma, lock)) = page_lock_anon_vma::<ChainRmap>(mm, page) else {
+            // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
+            // MODEL: `return ret`.
+            return ret;
+        };
+        // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk of the
+        // list's nodes: `list_next` fails on a poisoned link, `avc_vma` is `avc->vma`.
+        // LEFT OUT: that loop header is this `while`, `vma = avc->vma` is `avc_vma`.
+        let head = mm.anon_vma_head(anon_vma);
+        let mut node = list_next(mm, "try_to_unmap_anon", head);
+        while node != head {
+            let vma = avc_vma(mm, "try_to_unmap_anon", node);
+
+            // During exec, a temporary VMA is setup and later moved.
+            // The VMA is moved under the anon_vma lock but not the
+            // page tables leading to a race where migration cannot
+            // find the migration ptes. Rather than increasing the
+            // locking requirements of exec(), migration skips
+            // temporary VMAs until after exec() completes.
+            // LEFT OUT: `PAGE_MIGRATION && (flags & TTU_MIGRATION)`: the models' only
+            // try_to_unmap is migration's (CONFIG_MIGRATION).
+            if is_vma_temporary_stack(mm, vma) {
+                ktrace!(
+                    "try_to_unmap_anon",
+                    "vma#{vma} is a temporary stack: skipped"
+                );
+                // MODEL: `continue`: the step to the next entry.
+                node = list_next(mm, "try_to_unmap_anon", node);
+                continue;
+            }
+
+            let address = vma_address(mm, page, vma);
+            if address != EFAULT {
+                // LEFT OUT: `continue` on -EFAULT is the `if` above.
+                ret = try_to_unmap_one(mm, page, vma, address);
+                if ret != SWAP_AGAIN || !page_mapped(mm, page) {
+                    break;
+                }
+            }
+            // MODEL: the loop's step to the next entry.
+            node = list_next(mm, "try_to_unmap_anon", node);
+        }
+
+        // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard; `return ret` is
+        // the tail `ret`.
+        // MODEL: the guard's drop; the tail `ret`.
+        drop(lock); // page_unlock_anon_vma()
+        ret
+    }
+
+    fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId) {
+        ChainRmap::remove_migration_ptes(mm, old, new)
+    }
+
+    fn check_anon_vma_lists(mm: &Mm) {
+        ChainRmap::check_anon_vma_lists(mm)
+    }
+
+    /// `__bprm_mm_init(bprm)` (fs/exec.c, a8bef8ff): the temporary stack's flags.
+    fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
+        // LEFT OUT: the allocation, `mmap_sem`, `vm_mm`, the bounds and a8bef8ff's
+        // `BUILD_BUG_ON(VM_STACK_FLAGS & VM_STACK_INCOMPLETE_SETUP)` (a compile-time check):
+        // the model's setup gives the stack its slot, mm and bounds.
+        WRITE_ONCE(
+            &mm.vmas[vma].vm_flags,
+            VM_STACK_FLAGS | VM_STACK_INCOMPLETE_SETUP,
+        );
+        // LEFT OUT: as 2.6.34's (crate::mm::exec::__bprm_mm_init): `vm_page_prot`,
+        // INIT_LIST_HEAD, the security hook, `insert_vm_struct`, counters, `bprm->p`, errors.
+    }
+
+    /// `setup_arg_pages(bprm, stack_top, executable_stack)` (fs/exec.c, a8bef8ff): the stack's
+    /// move to its final place.
+    fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
+        // LEFT OUT: as 2.6.34's (crate::mm::exec::setup_arg_pages): `stack_shift` and
+        // `bprm->p`, `mm->start_stack`, `down_write`; the `vm_flags` computation with a8bef8ff's
+        // `vm_flags |= VM_STACK_INCOMPLETE_SETUP` and `mprotect_fixup()`, which writes those
+        // flags: the bit __bprm_mm_init set stays set, the only one the models read.
+        // MODEL: `ret` is 0 when there is no shift (the C's comes from mprotect_fixup).
+        let mut ret = 0;
+        // LEFT OUT: `if (ret) goto out_unlock; BUG_ON(prev != vma);` after mprotect_fixup (left
+        // out above).
+        // Move stack pages down in memory.
+        if stack_shift != 0 {
+            ret = shift_arg_pages::<V>(mm, vma, stack_shift);
+            // LEFT OUT: `if (ret) goto out_unlock;`: shift_arg_pages does not fail in the
+            // models (as 2.6.34's); in the kernel that exit leaves the flag set.
+        }
+
+        // mprotect_fixup is overkill to remove the temporary stack flags
+        // MODEL: the vma; the `&=` below as a load and a store of the word (mmap_sem held: no
+        // other writer).
+        let v = &mm.vmas[vma];
+        WRITE_ONCE(
+            &v.vm_flags,
+            READ_ONCE(&v.vm_flags) & !VM_STACK_INCOMPLETE_SETUP,
+        );
+        ktrace!(
+            "setup_arg_pages",
+            "vma#{vma}: VM_STACK_INCOMPLETE_SETUP cleared"
+        );
+        // LEFT OUT: the stack expansion, `out_unlock: up_write(&mm->mmap_sem)` (as 2.6.34's).
+        ret
+    }
+}
