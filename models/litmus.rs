@@ -26,10 +26,13 @@
 //! * clauses: `exists (...)` with `/\`, `\/`, `~`, `n:r=v` and `x=v`; `filter (...)`;
 //!   `locations [...]` only prints values in herd7 and is ignored.
 //!
-//! Plain accesses become `READ_ONCE`/`WRITE_ONCE` (relaxed atomics): C11 would make a racy plain
-//! access undefined, and loom reports a data race only on its own cells, which the shim's words
-//! are not. The LKMM gives racy plain accesses no defined result either; no calibrated test races
-//! on one (`dep+plain`'s `*z1`, `*z2` are private to P0).
+//! Plain accesses become `READ_ONCE`/`WRITE_ONCE` (relaxed atomics), and only to a variable
+//! no other CPU touches (`dep+plain`'s `*z1`, `*z2`, private to P0): herd7 flags a racy plain
+//! access as a data race, and the interpreter refuses one rather than give it a meaning. A
+//! pointer is accepted only as a primitive's pointer argument, never as a value; an octal
+//! literal is refused. A `spin_unlock()` of a lock its CPU does not hold, or a CPU that ends
+//! holding one, is reported as the test's error when it runs (`parse` cannot see it), never run
+//! on a guess.
 
 use mmcheck::sync::{
     __atomic_add_unless, atomic_add, atomic_add_return, atomic_dec, atomic_dec_and_test,
@@ -39,6 +42,7 @@ use mmcheck::sync::{
     smp_rmb, smp_store_release, smp_wmb, spawn_cpu, spin_lock, spin_unlock, unsigned_long, xchg,
     SpinGuard, SpinLock, READ_ONCE, WRITE_ONCE,
 };
+use mmcheck::trace::harness_fail;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -198,6 +202,9 @@ fn lex(text: &str, first_line: usize) -> Result<Vec<Token>, Error> {
                 i += 1;
             }
             let word = &text[s..i];
+            if word.len() > 1 && word.starts_with('0') && !word.starts_with("0x") {
+                return err(line, format!("{word}: octal literals are not supported"));
+            }
             let v = if let Some(hex) = word.strip_prefix("0x") {
                 i64::from_str_radix(hex, 16)
             } else {
@@ -368,6 +375,10 @@ struct Parser<'a> {
     globals: Vec<Global>,
     /// Globals whose kind was given by a type (the others default to words).
     typed: Vec<bool>,
+    /// The `Pn` being parsed.
+    cpu: usize,
+    /// Every access of a CPU to a shared variable: (variable, CPU, plain, line).
+    accesses: Vec<(usize, usize, bool, usize)>,
 }
 
 const TYPE_WORDS: &[&str] = &[
@@ -637,7 +648,7 @@ impl<'a> Parser<'a> {
         if matches!(self.peek(), Some(Tok::Ident(s)) if s == "if") {
             self.i += 1;
             self.expect("(")?;
-            let c = self.expr(params, regs)?;
+            let c = self.value(params, regs)?;
             self.expect(")")?;
             let then = self.body(params, regs)?;
             let els = if matches!(self.peek(), Some(Tok::Ident(s)) if s == "else") {
@@ -676,7 +687,7 @@ impl<'a> Parser<'a> {
                     regs.push(name.clone());
                 }
                 if self.eat("=") {
-                    let e = self.expr(params, regs)?;
+                    let e = self.value(params, regs)?;
                     out.push(Stmt::SetReg(name, e));
                 }
                 if !self.eat(",") {
@@ -692,8 +703,9 @@ impl<'a> Parser<'a> {
                     let Some(&id) = params.get(p) else {
                         return err(line, format!("`*{p}`: `{p}` is not a parameter"));
                     };
+                    self.plain(id, line)?;
                     self.i += 3;
-                    let e = self.expr(params, regs)?;
+                    let e = self.value(params, regs)?;
                     out.push(Stmt::Store(id, e));
                     return self.expect(";");
                 }
@@ -708,17 +720,73 @@ impl<'a> Parser<'a> {
                 );
             }
             self.i += 2;
-            let e = self.expr(params, regs)?;
+            let e = self.value(params, regs)?;
             out.push(Stmt::SetReg(r, e));
             return self.expect(";");
         }
-        let e = self.expr(params, regs)?;
+        let e = self.value(params, regs)?;
         out.push(Stmt::Eval(e));
         self.expect(";")
     }
 
     fn expr(&mut self, params: &HashMap<String, usize>, regs: &[String]) -> Result<Expr, Error> {
         self.binary(params, regs, 0)
+    }
+
+    /// An expression whose value is used: a pointer may appear only as a primitive's pointer
+    /// argument, never as a value (its value would be the interpreter's index).
+    fn value(&mut self, params: &HashMap<String, usize>, regs: &[String]) -> Result<Expr, Error> {
+        let line = self.line();
+        let e = self.expr(params, regs)?;
+        self.no_pointer_value(&e, line)?;
+        Ok(e)
+    }
+
+    fn no_pointer_value(&self, e: &Expr, line: usize) -> Result<(), Error> {
+        match e {
+            Expr::Ptr(id) => err(
+                line,
+                format!(
+                    "`{}` is a pointer used as a value: only a primitive's pointer argument takes it",
+                    self.globals[*id].name
+                ),
+            ),
+            Expr::Int(_) | Expr::Reg(_) | Expr::Deref(_) => Ok(()),
+            Expr::Not(e) | Expr::Neg(e) => self.no_pointer_value(e, line),
+            Expr::Bin(_, a, b) => {
+                self.no_pointer_value(a, line)?;
+                self.no_pointer_value(b, line)
+            }
+            Expr::Call(name, args) => {
+                let sig = PRIMITIVES
+                    .iter()
+                    .find(|(n, _, _)| n == name)
+                    .map_or("", |p| p.1);
+                for (w, a) in sig.split(", ").zip(args) {
+                    if w == "v" {
+                        self.no_pointer_value(a, line)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A plain access (`*p`) to the variable `id`: a word only; recorded for the race check.
+    fn plain(&mut self, id: usize, line: usize) -> Result<(), Error> {
+        if self.globals[id].kind != Kind::Word {
+            return err(
+                line,
+                format!(
+                    "`*{}`: `{}` is {}, not a word (int)",
+                    self.globals[id].name,
+                    self.globals[id].name,
+                    self.globals[id].kind.name()
+                ),
+            );
+        }
+        self.accesses.push((id, self.cpu, true, line));
+        Ok(())
     }
 
     fn binary(
@@ -768,6 +836,7 @@ impl<'a> Parser<'a> {
             let Some(&id) = params.get(&p) else {
                 return err(line, format!("`*{p}`: `{p}` is not a parameter"));
             };
+            self.plain(id, line)?;
             return Ok(Expr::Deref(id));
         }
         if self.eat("&") {
@@ -856,7 +925,20 @@ impl<'a> Parser<'a> {
                 _ => None,
             };
             match kind {
-                Some((want, id)) if self.globals[id].kind == want => {}
+                Some((want, id)) if self.globals[id].kind == want => {
+                    // `*p` of READ_ONCE/WRITE_ONCE was recorded as a plain access when it was
+                    // parsed: it is a marked one.
+                    if *w == "*p" {
+                        if let Some(pos) = self
+                            .accesses
+                            .iter()
+                            .rposition(|&(v, c, plain, _)| v == id && c == self.cpu && plain)
+                        {
+                            self.accesses.remove(pos);
+                        }
+                    }
+                    self.accesses.push((id, self.cpu, false, line));
+                }
                 Some((want, id)) => {
                     let g = &self.globals[id];
                     return err(
@@ -961,12 +1043,29 @@ pub fn parse(text: &str) -> Result<Test, Error> {
         i: 0,
         globals: Vec::new(),
         typed: Vec::new(),
+        cpu: 0,
+        accesses: Vec::new(),
     };
     p.init()?;
     let mut procs = Vec::new();
     while matches!(p.peek(), Some(Tok::Ident(s)) if s.starts_with('P') && s[1..].chars().all(|c| c.is_ascii_digit()) && s.len() > 1)
     {
+        p.cpu = procs.len();
         procs.push(p.proc(procs.len())?);
+    }
+    // A plain access is run as READ_ONCE/WRITE_ONCE: only when no other CPU touches the
+    // variable (herd7 flags a data race on a racy plain access; this interpreter would give it
+    // a meaning instead).
+    for &(var, cpu, plain, line) in &p.accesses {
+        if plain && p.accesses.iter().any(|&(v, c, _, _)| v == var && c != cpu) {
+            return err(
+                line,
+                format!(
+                    "plain access to `{}`, which another CPU also accesses: a data race (herd7 flags it; use READ_ONCE/WRITE_ONCE)",
+                    p.globals[var].name
+                ),
+            );
+        }
     }
     if procs.is_empty() {
         return err(p.line(), format!("expected P0, found {}", p.found()));
@@ -1212,10 +1311,14 @@ impl<'m> Cpu<'m> {
             }
             "spin_unlock" => {
                 let id = ptr(&args[0]);
-                // parse() cannot know the lock is held; releasing one that is not is a no-op
-                // here (the kernel would be wrong; no calibrated test does it).
-                if let Some(g) = self.held.remove(&id) {
-                    spin_unlock(g);
+                // parse() cannot know the lock is held: releasing one that is not is the
+                // test's error, reported as such (never run with a guessed meaning).
+                match self.held.remove(&id) {
+                    Some(g) => spin_unlock(g),
+                    None => harness_fail(
+                        "spin_unlock",
+                        "the test releases a spinlock_t its CPU does not hold".to_string(),
+                    ),
                 }
                 0
             }
@@ -1297,10 +1400,10 @@ impl Test {
                         held: HashMap::new(),
                     };
                     cpu.run(&t.procs[n].0);
-                    // A lock still held at the end is released (the kernel would be wrong;
-                    // herd7 only warns).
-                    for (_, g) in cpu.held.drain() {
-                        spin_unlock(g);
+                    // A lock still held at the end: in herd7 the other CPUs' spin_lock() of it
+                    // never succeeds; the test's error, reported as such.
+                    if !cpu.held.is_empty() {
+                        harness_fail("spin_lock", format!("P{n} ends holding a spinlock_t"));
                     }
                     cpu.regs
                 })
@@ -1359,7 +1462,7 @@ mod tests {
     /// Bad input is refused with the line and the reason, never run on a guess.
     #[test]
     fn bad_input_is_refused_with_line_and_reason() {
-        let ok = "C T\n\n{}\n\nP0(int *x)\n{\n\tint r0;\n\n\tr0 = READ_ONCE(*x);\n}\n\nexists (0:r0=1)\n";
+        let ok = "C T\n\n{}\n\nP0(int *x)\n{\n\tint r0;\n\n\tr0 = READ_ONCE(*x);\n}\n\nP1(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=1)\n";
         assert!(parse(ok).is_ok());
         let cases = [
             ("AArch64 T\n", 1, "starts with `C <name>`"),
@@ -1379,12 +1482,17 @@ mod tests {
                 1,
                 "P0 has no register `r9`",
             ),
-            (&ok.replace("0:r0=1", "1:r0=1"), 1, "there is no P1"),
-            (&ok.replace("exists (0:r0=1)", ""), 10, "no `exists` clause"),
+            (
+                &ok.replace("0:r0=1", "1:r0=1"),
+                1,
+                "P1 has no register `r0`",
+            ),
+            (&ok.replace("0:r0=1", "2:r0=1"), 1, "there is no P2"),
+            (&ok.replace("exists (0:r0=1)", ""), 15, "no `exists` clause"),
             (
                 &ok.replace("int *x", "atomic_t *x"),
                 9,
-                "must point to a word (int); `x` is an atomic_t",
+                "`*x`: `x` is an atomic_t, not a word (int)",
             ),
             (
                 &ok.replace("r0 = ", "r1 = "),
@@ -1402,6 +1510,17 @@ mod tests {
                 "loops and jumps",
             ),
             (&ok.replace("(*x);", "(*x)"), 10, "expected `;`"),
+            (
+                &ok.replace("READ_ONCE(*x)", "x"),
+                9,
+                "pointer used as a value",
+            ),
+            (
+                &ok.replace("READ_ONCE(*x)", "*x"),
+                9,
+                "plain access to `x`, which another CPU",
+            ),
+            (&ok.replace("READ_ONCE(*x)", "010"), 9, "octal"),
         ];
         for (text, line, why) in cases {
             match parse(text) {

@@ -511,16 +511,19 @@ fn sequential_pages(a_anon: bool, b_anon: bool) -> Vec<(usize, usize)> {
 ///   the next vma down): a walk that reads one new and one old value computes another address.
 ///
 /// A step that only moves `vm_end` over no mapped page (brk growth) changes nothing a walk of a
-/// mapped page reads. A page that moves into a vma that was on the anon_vma with its final
-/// bounds before `vma_adjust` began (`ready`: the new vma of a split in the chain era, which
-/// `__split_vma` links first) is found through that vma at every moment. `before` and `after`
-/// are the reference model's (start, end, pgoff) of each vma; the answer names the page and the
-/// change, or None when no walk can miss.
+/// mapped page reads. A page is found at every moment, and the move cannot hide it, when one of
+/// the two vmas it moves between stays on the anon_vma with fixed bounds through the whole of
+/// `vma_adjust` (`stable`): the new vma of a split in the chain era, which `__split_vma` links
+/// with its final bounds first, or a removed `next` in the chain era, which keeps its bounds
+/// and stays linked until `anon_vma_merge()` unlinks it, after the writes and under the lock.
+/// These two are facts of the era's rmap code (`AnonRmap`), not of any lock condition.
+/// `before` and `after` are the reference model's (start, end, pgoff) of each vma; the answer
+/// names the page and the change, or None when no walk can miss.
 pub fn walker_can_miss(
     before: &[Option<(usize, usize, usize)>],
     after: &[Option<(usize, usize, usize)>],
     pages: &[(usize, usize)],
-    ready: &[VmaId],
+    stable: &[VmaId],
 ) -> Option<String> {
     let covering = |vmas: &[Option<(usize, usize, usize)>], addr: usize| {
         vmas.iter()
@@ -530,7 +533,7 @@ pub fn walker_can_miss(
         let (Some(vb), Some(va)) = (covering(before, addr), covering(after, addr)) else {
             continue;
         };
-        if vb != va && !ready.contains(&va) {
+        if vb != va && !stable.contains(&va) && !stable.contains(&vb) {
             return Some(format!(
                 "page index {index} at {addr:#x} moves from vma#{vb} to vma#{va}"
             ));
@@ -647,12 +650,13 @@ fn vma_sequence<V: VmaAdjust>(ops: &[VmaOp], check: Check) {
         };
         if applied.is_some() && check == Check::Oracle {
             let took = adjust_locks(&mm) > before;
-            // The split-off vma is on the anon_vma before vma_adjust runs in the chain era.
-            let ready: &[VmaId] = match op {
+            // The era's vmas that stay linked with fixed bounds through vma_adjust.
+            let stable: &[VmaId] = match op {
                 VmaOp::Split if R::<V>::SPLIT_LINKS_NEW_BEFORE_ADJUST => &[NEW],
+                VmaOp::MergeNext if R::<V>::REMOVED_NEXT_UNLINKED_AFTER_ADJUST => &[B],
                 _ => &[],
             };
-            if let (false, Some(why)) = (took, walker_can_miss(&r_before, &r, &pages, ready)) {
+            if let (false, Some(why)) = (took, walker_can_miss(&r_before, &r, &pages, stable)) {
                 fail(
                     "vma_adjust",
                     Invariant::RmapMiss,

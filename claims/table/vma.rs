@@ -565,7 +565,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.16",
-        statement: "H-11, 2.6.34 (exec's race, the April 2010 swapops.h:105 BUGs): migration installs its entry at the temporary stack's old address; shift_arg_pages' first vma_adjust moves vm_start down with vm_pgoff unchanged, so remove_migration_ptes computes the new address and finds nothing there; move_page_tables then carries the entry to the new address, and the later fault hits BUG_ON(!PageLocked) in migration_entry_to_page",
+        statement: "H-11, 2.6.34 (exec's race, the April 2010 swapops.h:105 BUGs): migration installs its entry at the temporary stack's old address; shift_arg_pages' first vma_adjust moves vm_start down with vm_pgoff unchanged and move_page_tables moves the ptes after it, so remove_migration_ptes misses the entry: at the new address before the move, or at the old one after it (the recorded trace); the entry is carried down, and the later fault hits BUG_ON(!PageLocked) in migration_entry_to_page",
         variant: "linux-2.6.34",
         model: "exec_vs_migration",
         checker: LOOM,
@@ -575,7 +575,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.16-linux-2.6.31",
-        statement: "2.6.31 on the exec model: the same race (shift_arg_pages since 2.6.23, vma_adjust's lock does not cover move_page_tables)",
+        statement: "2.6.31 on the exec model: the same race (shift_arg_pages came with Ollie Wild's variable-length argument support, in 2.6.23-rc per a linux-mm report of 22 Aug 2007; vma_adjust's lock does not cover move_page_tables)",
         variant: "linux-2.6.31",
         model: "exec_vs_migration",
         checker: LOOM,
@@ -905,13 +905,13 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.oracle-lespinasse-v2-no-importer",
-        statement: "mutant lespinasse-v2-no-importer against the lock oracle: a merge that removes next moves its pages unlocked",
+        statement: "mutant lespinasse-v2-no-importer against the lock oracle: SAFE (it drops the lock only in merges that remove next, and in the chain era the removed next stays linked with its bounds until anon_vma_merge unlinks it after vma_adjust, so no walk can miss its pages: vma.13-remove-next)",
         variant: "lespinasse-v2-no-importer",
         model: "oracle",
         checker: SEQ,
         config_debug_vm: true,
-        expected: Expected::Bug(Invariant::RmapMiss),
-        twin: Some("vma.oracle-lespinasse-v2"),
+        expected: Expected::Safe,
+        twin: Some("vma.oracle-lespinasse-v2-no-next-lock"),
     },
     Claim {
         id: "vma.oracle-lespinasse-v2-no-start",
@@ -940,7 +940,7 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -949,7 +949,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -958,7 +958,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1090,6 +1090,24 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::OutOfScope {
             proof: "proofs/vma.16.md#the-flag-from-__bprm_mm_init",
             because: "the exec model starts after copy_strings with the flag as __bprm_mm_init left it; a migration that installs its entries between copy_strings and setup_arg_pages' mprotect_fixup, and removes them after the shift's first vma_adjust, is the window only __bprm_mm_init's flag closes (remove_migration_ptes does not test the flag), and no model runs migration across setup_arg_pages' start",
+        },
+    },
+    Safeguard {
+        variants: &["a8bef8ff"],
+        name: "the chain era's anon_vma locks (the rmap walks', anon_vma_chain_link's, unlink_anon_vmas') as a8bef8ff's exec model runs them",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Unneeded {
+            proof: "proofs/vma.16.md#the-chain-eras-locks-on-the-exec-model",
+            because: "a8bef8ff's only SAFE claim is the exec model, where no anon_vma_chain is linked or unlinked while the walks run and 2.6.34's vma_adjust takes no anon_vma lock, so the walks' lock orders nothing there; on the chain-era models these locks are killed by lespinasse-v2's mutants (vma.12-lespinasse-v2, vma.14, vma.14-unlink)",
+        },
+    },
+    Safeguard {
+        variants: &["a8bef8ff"],
+        name: "VM_STACK_INCOMPLETE_SETUP in setup_arg_pages' vm_flags (so mprotect_fixup keeps the bit)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/vma.16.md#the-flag-in-setup_arg_pages",
+            because: "mprotect_fixup() is left out of the exec model (the flags it stores keep the bit only because of this line); without the line the bit would be cleared before the shift and H-11 would be back; no model runs mprotect_fixup",
         },
     },
 ];

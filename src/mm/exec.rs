@@ -19,8 +19,8 @@ pub const VM_STACK_FLAGS: usize = VM_GROWSDOWN;
 /// `__bprm_mm_init(bprm)` (fs/exec.c, 2.6.34): the temporary stack's flags.
 pub fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
     // LEFT OUT: the allocation, `mmap_sem`, `vm_mm` and the bounds (`STACK_TOP_MAX - PAGE_SIZE`
-    // to `STACK_TOP_MAX`): the model's setup gives the stack its slot, mm and bounds (one page
-    // above the final place, far enough that old and new ranges do not overlap).
+    // to `STACK_TOP_MAX`): the model's setup gives the stack its slot, mm and bounds (two pages,
+    // shifted by 0x4000 so that old and new ranges do not overlap).
     WRITE_ONCE(&mm.vmas[vma].vm_flags, VM_STACK_FLAGS);
     // LEFT OUT: `vm_page_prot` (no protection bits in the models' ptes), the anon_vma chain's
     // INIT_LIST_HEAD (the machine starts every head empty), the security hook,
@@ -31,7 +31,7 @@ pub fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
 /// to its final place.
 pub fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
     // LEFT OUT: the computation of `stack_shift` and `bprm->p` from `stack_top` (the model
-    // passes the shift), `mm->start_stack`, the `vm_flags` computation and `mprotect_fixup()`
+    // passes the shift), the `vm_flags` computation and `mprotect_fixup()`
     // (the flags the models read do not change here), `down_write(&mm->mmap_sem)`: the CPU
     // running this is the mm's only writer (as in every vma model).
     // MODEL: `ret` is 0 when there is no shift (the C's comes from mprotect_fixup, left out).

@@ -60,6 +60,11 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// links it inside `vma_adjust` (`__insert_vm_struct` -> `__anon_vma_link`), after the
     /// writes. Read by the models' lock oracle (models/vma.rs, `walker_can_miss`).
     const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool;
+    /// Does a `next` that `vma_adjust` removes stay on its anon_vma's list, with its bounds,
+    /// until after `vma_adjust`'s writes? 2.6.34's does (`anon_vma_merge(vma, next)` runs after
+    /// the anon_vma lock is dropped, and unlinks under that lock); 2.6.31's is unlinked inside
+    /// `vma_adjust` (`__anon_vma_merge`). Read by the lock oracle, as above.
+    const REMOVED_NEXT_UNLINKED_AFTER_ADJUST: bool;
     /// `anon_vma_prepare(vma)` for a vma whose anon_vma is `av` (the models' setup: the first
     /// anonymous fault of the vma did it).
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId);
@@ -659,8 +664,10 @@ pub fn page_check_address(
     let slot = pte_slot(mm, vma, address)?;
     // Make a quick check before getting the lock
     // LEFT OUT: `!sync`: every caller in the models passes sync = 0; `pte_unmap`: no kmap.
-    // MODEL: `!pte_present(*pte)` as "not the page nor a migration entry": PTE_NONE.
-    if READ_ONCE(&mm.ptes[slot]) == PTE_NONE {
+    // MODEL: `!pte_present(*pte)`: none, or a swap pte (the models' only swap ptes are
+    // migration entries).
+    let pte = READ_ONCE(&mm.ptes[slot]);
+    if pte == PTE_NONE || is_migration_entry(pte) {
         return None;
     }
     // LEFT OUT: `ptl = pte_lockptr(mm, pmd)` is the argument of the lock below.
@@ -738,7 +745,7 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     if !is_migration_entry(READ_ONCE(&mm.ptes[slot])) {
         ktrace!(
             "remove_migration_pte",
-            "{addr:#x} (vma#{vma}): no migration entry there"
+            "{addr:#x} (vma#{vma}): no migration entry there (unlocked peek)"
         );
         return SWAP_AGAIN;
     }
@@ -751,7 +758,7 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     if !is_migration_entry(pte) {
         ktrace!(
             "remove_migration_pte",
-            "{addr:#x} (vma#{vma}): no migration entry there"
+            "{addr:#x} (vma#{vma}): no migration entry there (under the pte lock)"
         );
         return SWAP_AGAIN;
     }

@@ -188,6 +188,7 @@ pub fn remove_migration_pte_2_6_31(mm: &Mm, vma: VmaId, old: PageId, new: PageId
 impl AnonRmap for AnonVmaList {
     const ERA: &'static str = "2.6.31";
     const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = false;
+    const REMOVED_NEXT_UNLINKED_AFTER_ADJUST: bool = false;
 
     /// `anon_vma_prepare(vma)` (mm/rmap.c, 2.6.31): `vma->anon_vma = anon_vma;
     /// list_add_tail(&vma->anon_vma_node, &anon_vma->head);` under the lock.

@@ -285,6 +285,7 @@ macro_rules! chain_rmap {
         impl AnonRmap for $t {
             const ERA: &'static str = <$t as ChainLock>::ERA;
             const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = true;
+            const REMOVED_NEXT_UNLINKED_AFTER_ADJUST: bool = true;
 
             /// `anon_vma_prepare(vma)` (mm/rmap.c, 2.6.34): `vma->anon_vma = anon_vma;
             /// anon_vma_chain_link(vma, avc, anon_vma);`.
@@ -500,13 +501,14 @@ macro_rules! chain_rmap {
                 let mut node = list_next(mm, "try_to_unmap_anon", head);
                 while node != head {
                     let vma = avc_vma(mm, "try_to_unmap_anon", node);
-                    // LEFT OUT: 012f1800 on (a8bef8ff, 2.6.35-rc1, is in its base): a8bef8ff's
+                    // LEFT OUT: a8bef8ff's
                     // `if (PAGE_MIGRATION && (flags & TTU_MIGRATION) &&
-                    // is_vma_temporary_stack(vma)) continue;`: only the exec model
-                    // (exec_vs_migration, vma.16) has a temporary stack, and it runs no claim
-                    // on a variant of this rmap: their kernels carry a8bef8ff, this shared
-                    // walk does not (the a8bef8ff variant has its own, src/vma/commit_a8bef8ff.rs;
-                    // proofs/vma.16.md).
+                    // is_vma_temporary_stack(vma)) continue;` (RootChainRmap, 012f1800 on:
+                    // a8bef8ff, whose release (2.6.35-rc1) is UNVERIFIED, is in their base): only
+                    // the exec model (exec_vs_migration, vma.16) has a temporary stack, and it
+                    // runs no claim on the RootChainRmap variants (their kernels carry
+                    // a8bef8ff, this shared walk does not; the a8bef8ff variant has its own,
+                    // src/vma/commit_a8bef8ff.rs; proofs/vma.16.md).
                     let address = vma_address(mm, page, vma);
                     if address != EFAULT {
                         // LEFT OUT: `continue` on -EFAULT is the `if` above.

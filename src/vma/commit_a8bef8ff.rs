@@ -7,7 +7,7 @@
 //! `VM_STACK_INCOMPLETE_SETUP` from `__bprm_mm_init()` until `setup_arg_pages()` has moved it,
 //! and `try_to_unmap_anon()` installs no migration entry in such a vma, so no entry is there to
 //! be missed while `shift_arg_pages()` moves it. The fix of H-11 (vma.16). `vma_adjust()` is
-//! 2.6.34's, still without an anon_vma lock (H-9 is fixed by 012f1800 in 2.6.36).
+//! 2.6.34's, still without an anon_vma lock (H-9 is fixed by 012f1800, 2.6.36 UNVERIFIED).
 
 use crate::ktrace;
 use crate::mm::exec::{shift_arg_pages, VM_STACK_FLAGS};
@@ -214,6 +214,7 @@ fn is_vma_temporary_stack(mm: &Mm, vma: VmaId) -> bool {
 impl AnonRmap for TempStackRmap {
     const ERA: &'static str = "2.6.34";
     const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = ChainRmap::SPLIT_LINKS_NEW_BEFORE_ADJUST;
+    const REMOVED_NEXT_UNLINKED_AFTER_ADJUST: bool = ChainRmap::REMOVED_NEXT_UNLINKED_AFTER_ADJUST;
 
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
         ChainRmap::anon_vma_prepare(mm, vma, av)
@@ -302,9 +303,10 @@ impl AnonRmap for TempStackRmap {
 
     /// `__bprm_mm_init(bprm)` (fs/exec.c, a8bef8ff): the temporary stack's flags.
     fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
-        // LEFT OUT: the allocation, `mmap_sem`, `vm_mm`, the bounds and a8bef8ff's
-        // `BUILD_BUG_ON(VM_STACK_FLAGS & VM_STACK_INCOMPLETE_SETUP)` (a compile-time check):
-        // the model's setup gives the stack its slot, mm and bounds.
+        // LEFT OUT: the allocation, `mmap_sem`, `vm_mm`, the bounds (the model's setup gives
+        // the stack its slot, mm and bounds) and a8bef8ff's `BUG_ON(VM_STACK_FLAGS &
+        // VM_STACK_INCOMPLETE_SETUP)`, which holds: the models' VM_STACK_FLAGS has neither
+        // READ-hint bit.
         WRITE_ONCE(
             &mm.vmas[vma].vm_flags,
             VM_STACK_FLAGS | VM_STACK_INCOMPLETE_SETUP,
@@ -317,9 +319,10 @@ impl AnonRmap for TempStackRmap {
     /// move to its final place.
     fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
         // LEFT OUT: as 2.6.34's (crate::mm::exec::setup_arg_pages): `stack_shift` and
-        // `bprm->p`, `mm->start_stack`, `down_write`; the `vm_flags` computation with a8bef8ff's
-        // `vm_flags |= VM_STACK_INCOMPLETE_SETUP` and `mprotect_fixup()`, which writes those
-        // flags: the bit __bprm_mm_init set stays set, the only one the models read.
+        // `bprm->p`, `down_write`; the `vm_flags` computation with a8bef8ff's `vm_flags |=
+        // VM_STACK_INCOMPLETE_SETUP` and `mprotect_fixup()`, which stores those flags: with
+        // that line the bit __bprm_mm_init set stays set (without it mprotect_fixup would
+        // clear it before the shift: a safeguard row, argued in proofs/vma.16.md).
         // MODEL: `ret` is 0 when there is no shift (the C's comes from mprotect_fixup).
         let mut ret = 0;
         // LEFT OUT: `if (ret) goto out_unlock; BUG_ON(prev != vma);` after mprotect_fixup (left
