@@ -648,8 +648,8 @@ fn vma_sequence<V: VmaAdjust>(ops: &[VmaOp], check: Check) {
             }
             _ => None,
         };
+        let took = adjust_locks(&mm) > before;
         if applied.is_some() && check == Check::Oracle {
-            let took = adjust_locks(&mm) > before;
             // The era's vmas that stay linked with fixed bounds through vma_adjust.
             let stable: &[VmaId] = match op {
                 VmaOp::Split if R::<V>::SPLIT_LINKS_NEW_BEFORE_ADJUST => &[NEW],
@@ -668,7 +668,6 @@ fn vma_sequence<V: VmaAdjust>(ops: &[VmaOp], check: Check) {
             }
         }
         if let (Some(f), Check::DecisionTable) = (applied, check) {
-            let took = adjust_locks(&mm) > before;
             if let Some(want) = takes_lock(V::META.id, f) {
                 if took != want {
                     harness_fail(

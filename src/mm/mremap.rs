@@ -3,7 +3,7 @@
 
 use super::vma::*;
 use crate::ktrace;
-use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::sync::{spin_lock, READ_ONCE, WRITE_ONCE};
 
 /// `move_ptes(vma, old_pmd, old_addr, old_end, new_vma, new_pmd, new_addr)` (mm/mremap.c,
 /// 2.6.34).
@@ -22,7 +22,7 @@ pub fn move_ptes(
     // pte locks because exclusive mmap_sem prevents deadlock.
     // MODEL: `old_pte = pte_offset_map_lock(mm, old_pmd, old_addr, &old_ptl)`: the lock of the
     // one pte page (`Mm::ptl`), which is also `new_ptl`, so the nested lock is not taken.
-    let ptl = spin_lock_pte(mm, vma);
+    let ptl = spin_lock(pte_lockptr(mm, vma));
     // LEFT OUT: `new_pte = pte_offset_map_nested(...)`, `new_ptl = pte_lockptr(mm, new_pmd)`
     // and `if (new_ptl != old_ptl) spin_lock_nested(...)`: one pte page, one lock (above);
     // `arch_enter_lazy_mmu_mode()`: no paravirt.
@@ -54,11 +54,6 @@ pub fn move_ptes(
     // the `i_mmap_lock` unlock and the mmu notifier (see above).
     // MODEL: `pte_unmap_unlock(old_pte - 1, old_ptl)` as the guard's drop.
     drop(ptl);
-}
-
-/// The pte lock of `vma`'s mm, taken.
-fn spin_lock_pte(mm: &Mm, vma: VmaId) -> crate::sync::SpinGuard<'_, ()> {
-    crate::sync::spin_lock(pte_lockptr(mm, vma))
 }
 
 /// `flush_cache_range(vma, start, end)` (arch/x86/include/asm/cacheflush.h): x86's caches are
