@@ -37,6 +37,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
         scenario!(importer_vs_migration::<V>, 2, "mprotect case 4: a vma with an anon_vma shrinks, next (without one) imports its last page, against the migration of that page"),
         scenario!(fork_vs_migration::<V>, 2, "a forked child's vma moves its vm_start and vm_pgoff (vma_merge case 3/8) while a page shared with the parent is migrated: the root anon_vma lock"),
         scenario!(exec_vs_migration::<V>, 2, "exec moves its temporary stack down (shift_arg_pages: vma_adjust, move_page_tables, vma_adjust) while a page of the stack is migrated"),
+        scenario!(root_reuse_vs_reclaim::<V>, 2, "reclaim locks the anon_vma of a page a forked child maps while the child exits (its anon_vma freed) and the parent's next fault reuses that anon_vma with another root"),
         scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
             name: "sequential",
@@ -330,6 +331,61 @@ pub fn fork_vs_migration<V: VmaAdjust>() {
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.17 — an anon_vma freed and reused while reclaim locks it through a page (H-12,
+/// f18194275c39 "mm: fix hang on anon_vma->root->lock").
+///
+/// * setup: the parent's vma A (mm 0) [0x2000, 0x4000) pgoff 2 on anon_vma 0; fork: the
+///   child's copy B (mm 1). 2.6.34: `anon_vma_fork` links B on anon_vma 0 and on its own
+///   anon_vma 1 (`B->anon_vma`; 012f1800: its root is anon_vma 0); 2.6.31: B is on anon_vma 0.
+///   Page P is the child's own (a COW copy it faulted after the fork): `page->mapping` is B's
+///   anon_vma, mapped at 0x2000 of mm 1 only. The parent's vma C (mm 0) [0x6000, 0x8000)
+///   pgoff 6 has no anon_vma yet.
+/// * CPU0 (reclaim, P isolated and referenced): `page_referenced_anon(P)` (page_lock_anon_vma,
+///   the walk, page_unlock_anon_vma).
+/// * CPU1: the child exits (`exit_mmap`): `unmap_vmas` zaps P's pte (`page_remove_rmap`),
+///   `free_pgtables` unlinks B from its anon_vmas (2.6.34: anon_vma 1, left empty, is freed),
+///   `remove_vma` frees B. Then the parent's first write in C: `anon_vma_prepare(C)`, whose
+///   `anon_vma_alloc()` hands out anon_vma 1 (the slab's per-CPU freelist is LIFO: the object
+///   just freed; in 2.6.31 never used), which 2.6.36 makes its own root.
+/// * end: `check_mm`; during the run the kernel's CONFIG_DEBUG_SPINLOCK check in every unlock
+///   of an anon_vma lock reached through the page (`spin_bug`).
+pub fn root_reuse_vs_reclaim<V: VmaAdjust>() {
+    let mm = Arc::new(Mm::new(MmSize {
+        vmas: 3,
+        anon_vmas: 2,
+        pages: 1,
+        ptes: 8,
+        mms: 2,
+    }));
+    setup_vma::<R<V>>(&mm, A, (0x2000, 0x4000, 2), None, Some(0));
+    fork_vma::<R<V>>(&mm, B, A, 1);
+    setup_vma::<R<V>>(&mm, C, (0x6000, 0x8000, 6), Some(A), None);
+    // P: the child's COW copy at 0x2000 (`page_add_new_anon_rmap` in B).
+    let Some(child_av) = mm.vmas[B].anon_vma.get() else {
+        harness_fail("root_reuse_vs_reclaim", "the child has no anon_vma".into());
+    };
+    map_page_in(&mm, 0, child_av, 2, 1, 0x2000);
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        R::<V>::page_referenced_anon(&m0, 0);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        // exit_mmap() of the child: unmap_vmas, free_pgtables, remove_vma.
+        zap_pte(&m1, B, 0x2000);
+        R::<V>::free_pgtables_unlink(&m1, B);
+        kmem_cache_free_vma(&m1, B);
+        // MODEL: the child's mm is gone (mmput): its vma list is no longer walked.
+        m1.mmap[1].set(None);
+        // The parent's first write fault in C: do_anonymous_page -> anon_vma_prepare(C).
+        R::<V>::anon_vma_prepare(&m1, C, 1);
+    });
     join(cpu0);
     join(cpu1);
     check_mm::<R<V>>(&mm);

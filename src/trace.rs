@@ -72,6 +72,11 @@ pub enum Invariant {
     /// the vma): a stale pte after migration or reclaim.
     #[serde(rename = "rmap-miss")]
     RmapMiss,
+    /// CONFIG_DEBUG_SPINLOCK's `spin_bug()` (lib/spinlock_debug.c): a CPU releases a spinlock
+    /// it does not hold ("already unlocked", "wrong owner"). Without that option the lock it
+    /// does hold is never released, and the next CPU to take it spins forever: a hang.
+    #[serde(rename = "spin_bug")]
+    SpinBug,
 }
 
 impl Invariant {
@@ -89,6 +94,7 @@ impl Invariant {
             Invariant::LruCount => "lru-count",
             Invariant::DataRace => "data-race",
             Invariant::RmapMiss => "rmap-miss",
+            Invariant::SpinBug => "spin_bug",
         }
     }
 }

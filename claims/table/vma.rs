@@ -614,6 +614,56 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.16-a8bef8ff"),
     },
     Claim {
+        id: "vma.17",
+        statement: "H-12, 012f1800 (the hang Hugh Dickins hit in Aug 2010): reclaim's page_lock_anon_vma reads the page's anon_vma and sees the page mapped; the child's exit unmaps the page and frees that anon_vma; anon_vma_lock reads its stale root (the parent's) and locks it; the parent's next fault reuses the anon_vma (SLAB_DESTROY_BY_RCU) and anon_vma_prepare makes it its own root; page_unlock_anon_vma re-reads ->root and unlocks a lock it does not hold (spin_bug), leaving the parent's root lock held for ever",
+        variant: "012f1800",
+        model: "root_reuse_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::DataRace),
+        twin: Some("vma.17-f1819427"),
+    },
+    Claim {
+        id: "vma.17-f1819427",
+        statement: "f18194275c39 on the reuse model: page_lock_anon_vma reads the root once, locks it and succeeds only if the page is still mapped (then its anon_vma cannot be freed before the unlock: the unlink that frees it needs that root's lock), else unlocks the root it locked: SAFE",
+        variant: "f1819427",
+        model: "root_reuse_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.17"),
+    },
+    Claim {
+        id: "vma.17-linux-2.6.34",
+        statement: "2.6.34 on the reuse model: each anon_vma has its own lock, so the lock taken and the lock released are the same whatever the anon_vma became (the hang came with 012f1800's root lock): SAFE",
+        variant: "linux-2.6.34",
+        model: "root_reuse_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.17"),
+    },
+    Claim {
+        id: "vma.17-f1819427-no-recheck",
+        statement: "mutant f1819427-no-recheck (page_mapped() not checked again under the root's lock) on the reuse model: H-12 again",
+        variant: "f1819427-no-recheck",
+        model: "root_reuse_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::DataRace),
+        twin: Some("vma.17-f1819427"),
+    },
+    Claim {
+        id: "vma.17-f1819427-unlock-reread",
+        statement: "mutant f1819427-unlock-reread (the failure path unlocks with anon_vma_unlock, re-reading ->root, instead of the root it locked) on the reuse model: the wrong lock released",
+        variant: "f1819427-unlock-reread",
+        model: "root_reuse_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::SpinBug),
+        twin: Some("vma.17-f1819427"),
+    },
+    Claim {
         id: "vma.soak",
         statement: "252c5f94 on the soak (one writer: mprotect case 4 from a vma without anon_vma, brk, a merge down, a split; two migrations; a reclaim walker) holds under PCT and random schedules",
         variant: "252c5f94",
@@ -940,7 +990,7 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -949,7 +999,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -958,7 +1008,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1012,7 +1062,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -1030,7 +1080,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1048,7 +1098,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1057,7 +1107,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1066,12 +1116,30 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "mel-v6"],
+        variants: &["012f1800", "f1819427", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
             proof: "proofs/vma.11.md#insert-in-the-chain-era",
             because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
+        },
+    },
+    Safeguard {
+        variants: &["f1819427"],
+        name: "page_lock_anon_vma's page_mapped() re-check under the root anon_vma's lock",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "f1819427-no-recheck",
+            claim: "vma.17-f1819427-no-recheck",
+        },
+    },
+    Safeguard {
+        variants: &["f1819427"],
+        name: "page_lock_anon_vma's unlock of the root it locked (root_anon_vma), not anon_vma_unlock, when the page is no longer mapped",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "f1819427-unlock-reread",
+            claim: "vma.17-f1819427-unlock-reread",
         },
     },
     Safeguard {

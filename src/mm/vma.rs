@@ -23,7 +23,7 @@ use crate::ktrace;
 use crate::sync::{
     atomic_add_negative, atomic_inc_return, atomic_read, atomic_t, clear_bit_unlock, spin_lock,
     test_and_set_bit_lock, test_bit, unsigned_long, EventCounter, RaceCell, SpinGuard, SpinLock,
-    READ_ONCE, WRITE_ONCE,
+    READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use crate::variant::VariantMeta;
@@ -93,6 +93,10 @@ pub trait AnonRmap: 'static + Send + Sync {
     fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
         super::exec::setup_arg_pages::<V>(mm, vma, stack_shift)
     }
+    /// What `free_pgtables()` does to a vma's rmap at munmap or exit: 2.6.31's
+    /// `anon_vma_unlink(vma)`, 2.6.34's `unlink_anon_vmas(vma)`; an anon_vma left empty is
+    /// freed (`anon_vma_free`).
+    fn free_pgtables_unlink(mm: &Mm, vma: VmaId);
     /// `page_referenced_anon(page, ...)`: the number of mappings of `page` the walk found
     /// (the kernel counts referenced ones; every mapping found counts here).
     fn page_referenced_anon(mm: &Mm, page: PageId) -> usize;
@@ -160,8 +164,16 @@ pub struct Vma {
 pub struct AnonVma {
     pub lock: SpinLock<()>,
     /// `anon_vma->root` (2.6.36): the oldest anon_vma of the fork tree (itself, unless
-    /// `anon_vma_fork` set it).
-    pub root: RaceCell<AnonVmaId>,
+    /// `anon_vma_fork` set it). A word read without a lock (`page_lock_anon_vma`, f18194275c39:
+    /// `ACCESS_ONCE(anon_vma->root)`) while `anon_vma_prepare`/`anon_vma_fork` store it in a
+    /// reused anon_vma: the plain C stores are modelled as WRITE_ONCE (an aligned pointer store
+    /// is single-copy atomic on every architecture Linux runs on; the question the models ask
+    /// is which root a CPU reads, not whether it tears).
+    pub root: unsigned_long,
+    /// Ghost: `anon_vma_free()` returned it to `anon_vma_cachep` (SLAB_DESTROY_BY_RCU: the
+    /// memory stays an anon_vma, its lock keeps its state, and `anon_vma_alloc()` may hand it
+    /// out again while an RCU reader still looks at it).
+    pub freed: RaceCell<bool>,
     /// How often `vma_adjust` took this lock (a statistic for tests and benchmarks; a plain
     /// std atomic, invisible to the checkers).
     pub adjust_locks: EventCounter,
@@ -275,7 +287,8 @@ impl Mm {
             anon_vmas: (0..size.anon_vmas)
                 .map(|i| AnonVma {
                     lock: SpinLock::new(()),
-                    root: RaceCell::new(i),
+                    root: unsigned_long::new(i),
+                    freed: RaceCell::new(false),
                     adjust_locks: EventCounter::default(),
                 })
                 .collect(),
@@ -501,7 +514,42 @@ pub fn anon_vma_lock_for_adjust(mm: &Mm, av: AnonVmaId) -> SpinGuard<'_, ()> {
 /// `spin_lock(&anon_vma->root->lock)`, as `vma_adjust` takes it (counted on `anon_vma`).
 pub fn anon_vma_root_lock_for_adjust(mm: &Mm, av: AnonVmaId) -> SpinGuard<'_, ()> {
     mm.anon_vmas[av].adjust_locks.count();
-    spin_lock(&mm.anon_vmas[mm.anon_vmas[av].root.get()].lock)
+    spin_lock(&mm.anon_vmas[READ_ONCE_DEP(&mm.anon_vmas[av].root)].lock)
+}
+
+/// The model's `anon_vma_alloc()` (mm/rmap.c: `kmem_cache_alloc(anon_vma_cachep,
+/// GFP_KERNEL)`): the setup or the scenario names the object the slab hands out (`av`: the
+/// most recently freed one, as the slab's per-CPU freelist gives it, or one never used). A
+/// harness check: it must not be in use (on a vma, or with a vma on its list).
+pub fn anon_vma_alloc(mm: &Mm, av: AnonVmaId) -> AnonVmaId {
+    let in_use = !list_empty(mm, mm.anon_vma_head(av))
+        || mm
+            .vmas
+            .iter()
+            .any(|v| !v.freed.get() && v.anon_vma.get() == Some(av));
+    if in_use {
+        crate::trace::harness_fail(
+            "anon_vma_alloc",
+            format!("anon_vma#{av} is handed out while in use"),
+        );
+    }
+    if mm.anon_vmas[av].freed.get() {
+        mm.anon_vmas[av].freed.set(false);
+        ktrace!(
+            "anon_vma_alloc",
+            "anon_vma#{av} reused (SLAB_DESTROY_BY_RCU: its lock and root are as it was freed)"
+        );
+    }
+    av
+}
+
+/// The model's `anon_vma_free(anon_vma)` (mm/rmap.c: `kmem_cache_free(anon_vma_cachep,
+/// anon_vma)`): ghost state only. `anon_vma_cachep` is SLAB_DESTROY_BY_RCU, so the memory
+/// stays an anon_vma that `page_lock_anon_vma()` may still lock, and `anon_vma_alloc()` may
+/// hand it out again at once.
+pub fn anon_vma_free(mm: &Mm, av: AnonVmaId) {
+    mm.anon_vmas[av].freed.set(true);
+    ktrace!("anon_vma_free", "anon_vma#{av} freed");
 }
 
 /// How often `vma_adjust` took any anon_vma lock (the decision table, the benchmarks).
@@ -884,6 +932,33 @@ pub fn __vma_unlink(mm: &Mm, vma: VmaId, prev: VmaId) {
     ktrace!("__vma_unlink", "vma#{vma} unlinked from the mm");
 }
 
+/// The step of `zap_pte_range()` (mm/memory.c) for one anon pte of `vma` at `address`, as
+/// munmap's and exit's `unmap_vmas()` run it: under the pte lock, `ptent =
+/// ptep_get_and_clear_full(...)`, then `page_remove_rmap(page)`. The page's last reference is
+/// not dropped here: in the models a CPU that walks the page holds one (reclaim isolated it),
+/// so `page->mapping` stays, as the kernel leaves it on an anon page it unmaps. The rest of
+/// zap_pte_range (the tlb gather, rss counters, the dirty and young bits, swap entries) has
+/// nothing the models read. C: not stored (the models need only these two steps).
+pub fn zap_pte(mm: &Mm, vma: VmaId, address: usize) {
+    let ptl = spin_lock(pte_lockptr(mm, vma));
+    let Some(slot) = pte_slot(mm, vma, address) else {
+        crate::trace::harness_fail(
+            "zap_pte_range",
+            format!("{address:#x} is outside the page table"),
+        );
+    };
+    let page = READ_ONCE(&mm.ptes[slot]);
+    WRITE_ONCE(&mm.ptes[slot], PTE_NONE);
+    if page < mm.pages.len() {
+        page_remove_rmap(mm, page);
+    }
+    drop(ptl);
+    ktrace!(
+        "zap_pte_range",
+        "vma#{vma} {address:#x}: pte cleared, page {page} unmapped"
+    );
+}
+
 /// `kmem_cache_free(vm_area_cachep, vma)`.
 pub fn kmem_cache_free_vma(mm: &Mm, vma: VmaId) {
     mm.vmas[vma].freed.set(true);
@@ -988,11 +1063,27 @@ pub fn fork_vma<R: AnonRmap>(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId
 /// Map anon page `page` (of anon_vma `av`, `page->index` = `index`) at `address` of mm 0
 /// (setup: `page_add_new_anon_rmap`).
 pub fn map_page(mm: &Mm, page: PageId, av: AnonVmaId, index: usize, address: usize) {
+    map_page_in(mm, page, av, index, 0, address);
+}
+
+/// Map anon page `page` (of anon_vma `av`, `page->index` = `index`) at `address` of mm `vm_mm`
+/// only (setup: `page_add_new_anon_rmap` in a forked child's vma).
+pub fn map_page_in(
+    mm: &Mm,
+    page: PageId,
+    av: AnonVmaId,
+    index: usize,
+    vm_mm: usize,
+    address: usize,
+) {
     let p = &mm.pages[page];
     WRITE_ONCE(&p.index, index);
     WRITE_ONCE(&p.mapping, (av << 1) | PAGE_MAPPING_ANON);
     page_add_anon_rmap(mm, page);
-    WRITE_ONCE(&mm.ptes[address >> PAGE_SHIFT], page);
+    WRITE_ONCE(
+        &mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)],
+        page,
+    );
 }
 
 /// Map the already mapped anon page `page` at `address` of mm `vm_mm` too (setup: fork's

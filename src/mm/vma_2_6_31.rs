@@ -77,8 +77,9 @@ pub fn __insert_vm_struct(mm: &Mm, vma: VmaId) {
 /// rely on RCU to guard against the races." The lock is returned as a guard: dropping it is
 /// `page_unlock_anon_vma()` (in the callers, `drop(lock)`).
 pub fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
-    // LEFT OUT: `rcu_read_lock()`: the models never free an anon_vma, so RCU has nothing to
-    // keep alive.
+    // LEFT OUT: `rcu_read_lock()`: anon_vma_cachep is SLAB_DESTROY_BY_RCU, so the read-side
+    // section keeps a freed anon_vma an anon_vma (it may be reused as another); the models'
+    // anon_vmas are never returned to the page allocator, so every reader has that without it.
     // MODEL: `anon_mapping = page->mapping; if (!(anon_mapping & PAGE_MAPPING_ANON)) goto out;`
     // and the cast are `page_anon_vma()`, whose None returns NULL (`?`).
     let anon_vma = page_anon_vma(mm, page)?;
@@ -89,7 +90,8 @@ pub fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard
     }
     // MODEL: `spin_lock(&anon_vma->lock); return anon_vma;` with the lock as a guard.
     // LEFT OUT: `page_unlock_anon_vma`'s `spin_unlock(&anon_vma->lock)` is the guard's drop in
-    // the caller; its `rcu_read_unlock()`: no RCU (see above).
+    // the caller (the anon_vma's own lock: the address cannot differ from the one locked);
+    // its `rcu_read_unlock()`: see above.
     Some((anon_vma, walk_lock(mm, anon_vma)))
 }
 
@@ -194,17 +196,52 @@ impl AnonRmap for AnonVmaList {
     /// list_add_tail(&vma->anon_vma_node, &anon_vma->head);` under the lock.
     fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
         // LEFT OUT: `anon_vma = vma->anon_vma; might_sleep(); if (unlikely(!anon_vma))`,
-        // `find_mergeable_anon_vma`, `anon_vma_alloc` and its -ENOMEM: the setup passes the
-        // anon_vma the vma's first anonymous fault chose (`av`; the vma has none yet).
+        // `find_mergeable_anon_vma`: the caller passes the anon_vma the vma's first anonymous
+        // fault gets (`av`; the vma has none yet): one a neighbour already has (what
+        // find_mergeable_anon_vma found), or a new one (below); `allocated`: see below.
+        // MODEL: `if (!anon_vma) { anon_vma = anon_vma_alloc(); ... }`: an anon_vma no vma is
+        // on is one find_mergeable_anon_vma could not have found, so anon_vma_alloc() gave it
+        // (a harness check that it is free); its -ENOMEM: never.
+        if list_empty(mm, mm.anon_vma_head(av)) {
+            anon_vma_alloc(mm, av);
+        }
         let _l = spin_lock(&mm.anon_vmas[av].lock);
-        // LEFT OUT: `mm->page_table_lock` and the `likely(!vma->anon_vma)` re-check: the models
-        // call this at setup only, before any CPU runs, so no racing fault can set it first.
+        // LEFT OUT: `mm->page_table_lock` and the `likely(!vma->anon_vma)` re-check: no other
+        // CPU of the models faults in the same vma, so no racing fault can set it first.
         mm.vmas[vma].anon_vma.set(Some(av));
         // MODEL: `list_add_tail(&vma->anon_vma_node, &anon_vma->head)` through
         // `__anon_vma_link`, whose only statement it is for the anon_vma just set.
         // LEFT OUT: `allocated = NULL` and `anon_vma_free(allocated)`: nothing was allocated;
         // the two unlocks are the guard's drop at the end; `return 0`: the setup hook is void.
         __anon_vma_link(mm, vma);
+    }
+
+    /// `anon_vma_unlink(vma)` (mm/rmap.c, 2.6.31), called by `free_pgtables()` at munmap or
+    /// exit: the vma leaves its anon_vma's list, and an anon_vma left empty is freed.
+    fn free_pgtables_unlink(mm: &Mm, vma: VmaId) {
+        let Some(anon_vma) = mm.vmas[vma].anon_vma.get() else {
+            // LEFT OUT: `if (!anon_vma)` is the `let ... else` above (the tool pairs it with the
+            // declaration).
+            return;
+        };
+        // LEFT OUT: `int empty` (declared where it is set, below).
+
+        let lock = spin_lock(&mm.anon_vmas[anon_vma].lock);
+        list_del(mm, "anon_vma_unlink", mm.anon_vma_node(vma));
+        ktrace!(
+            "anon_vma_unlink",
+            "vma#{vma} off anon_vma#{anon_vma}'s list"
+        );
+
+        // We must garbage collect the anon_vma if it's empty
+        let empty = list_empty(mm, mm.anon_vma_head(anon_vma));
+        // LEFT OUT: `spin_unlock(&anon_vma->lock)` is this drop of the guard.
+        // MODEL: the guard's drop.
+        drop(lock);
+
+        if empty {
+            anon_vma_free(mm, anon_vma);
+        }
     }
 
     /// `anon_vma_link(vma)` (mm/rmap.c, 2.6.31), called by `dup_mmap` for the child's copy:

@@ -18,7 +18,7 @@
 
 use super::vma::*;
 use crate::ktrace;
-use crate::sync::{spin_lock, SpinGuard, READ_ONCE, WRITE_ONCE};
+use crate::sync::{spin_lock, spin_unlock_lock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE};
 use crate::trace::{fail, Invariant};
 use crate::VM_BUG_ON;
 
@@ -28,13 +28,25 @@ pub struct ChainRmap;
 pub struct RootChainRmap;
 
 /// How an era's rmap code locks an anon_vma.
-pub trait ChainLock: 'static + Send + Sync {
+pub trait ChainLock: 'static + Send + Sync + Sized {
     const ERA: &'static str;
     /// 012f1800 on: `anon_vma_fork` sets the child's `anon_vma->root` to the parent's root.
     const ROOT: bool;
     /// 2.6.34: `spin_lock(&anon_vma->lock)`; 2.6.36: `anon_vma_lock(anon_vma)` =
     /// `spin_lock(&anon_vma->root->lock)`.
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()>;
+    /// 2.6.34: `spin_unlock(&anon_vma->lock)`; 2.6.36: `anon_vma_unlock(anon_vma)` =
+    /// `spin_unlock(&anon_vma->root->lock)`, the root read again. Where the C reaches the
+    /// anon_vma through a vma or an avc it holds, nothing can free it between the lock and the
+    /// unlock, so the root read again is the root locked and the callers drop the guard;
+    /// `page_unlock_anon_vma()`, whose anon_vma came from `page->mapping` under RCU only,
+    /// calls this.
+    fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>);
+    /// `page_lock_anon_vma(page)`: 2.6.34's and 012f1800's ([`page_lock_anon_vma`]);
+    /// f18194275c39 re-checks `page_mapped()` under the root's lock.
+    fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
+        page_lock_anon_vma::<Self>(mm, page)
+    }
 }
 
 impl ChainLock for ChainRmap {
@@ -43,19 +55,49 @@ impl ChainLock for ChainRmap {
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
         spin_lock(&mm.anon_vmas[anon_vma].lock)
     }
+    fn anon_vma_unlock<'a>(_mm: &'a Mm, _anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
+        // The anon_vma's own lock: the address cannot differ from the one locked.
+        drop(lock);
+    }
 }
 
 impl ChainLock for RootChainRmap {
     const ERA: &'static str = "2.6.36";
     const ROOT: bool = true;
-    /// `anon_vma_lock(anon_vma)` + `anon_vma_unlock(anon_vma)` (include/linux/rmap.h,
-    /// 012f1800): the lock is returned as a guard, and dropping it is `anon_vma_unlock()`.
+    /// `anon_vma_lock(anon_vma)` (include/linux/rmap.h, 012f1800): the lock is returned as
+    /// a guard.
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
-        spin_lock(&mm.anon_vmas[mm.anon_vmas[anon_vma].root.get()].lock)
-        // LEFT OUT: `anon_vma_unlock`'s `spin_unlock(&anon_vma->root->lock)` is the guard's
-        // drop: it unlocks the root read here, where the C reads `anon_vma->root` again. The
-        // two differ only if the anon_vma was freed and reused in between (f18194275c39),
-        // which cannot happen in the models: they never free an anon_vma.
+        // MODEL: `anon_vma->root` read into a local, for the trace (a pointer the lock is
+        // taken through: READ_ONCE_DEP).
+        let root = READ_ONCE_DEP(&mm.anon_vmas[anon_vma].root);
+        if root != anon_vma {
+            ktrace!(
+                "anon_vma_lock",
+                "anon_vma#{anon_vma}'s root is anon_vma#{root}"
+            );
+        }
+        spin_lock(&mm.anon_vmas[root].lock)
+    }
+    /// `anon_vma_unlock(anon_vma)` (include/linux/rmap.h, 012f1800): the root is read again.
+    /// If the anon_vma was freed and reused with another root since `anon_vma_lock()` read
+    /// it, this is another lock than the one held: CONFIG_DEBUG_SPINLOCK's `spin_bug()`, and
+    /// the lock held stays held (the hang f18194275c39 fixes).
+    fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
+        // MODEL: `anon_vma->root` read into a local (READ_ONCE_DEP: the unlock goes through it).
+        let root = READ_ONCE_DEP(&mm.anon_vmas[anon_vma].root);
+        if let Err(held) = spin_unlock_lock(lock, &mm.anon_vmas[root].lock) {
+            // MODEL: the kernel's CONFIG_DEBUG_SPINLOCK report, naming the lock held.
+            fail(
+                "anon_vma_unlock",
+                Invariant::SpinBug,
+                format!(
+                    "spin_unlock(&anon_vma#{anon_vma}->root->lock): its root is now \
+                     anon_vma#{root}, whose lock this CPU does not hold (\"already unlocked\" \
+                     or \"wrong owner\"); {}, which it took, stays held",
+                    lock_name(mm, &held)
+                ),
+            );
+        }
     }
 }
 
@@ -140,17 +182,28 @@ pub fn anon_vma_unlink<L: ChainLock>(mm: &Mm, avc: AvcId) {
     let anon_vma = mm.avcs[avc].anon_vma.get();
     // LEFT OUT: `if (!anon_vma) return;` ("If anon_vma_fork fails, we can get an empty
     // anon_vma_chain"): anon_vma_fork never fails in the models, so every avc has one.
+    // LEFT OUT: `int empty` (declared where it is set, below).
     let lock = L::anon_vma_lock(mm, anon_vma);
     list_del(mm, "anon_vma_unlink", mm.same_anon_vma(avc));
-    // LEFT OUT: `empty = list_empty(&anon_vma->head) && !..refcount(anon_vma)` and `if (empty)
-    // anon_vma_free(anon_vma)`: the models never leave an anon_vma empty (and never free one);
-    // the unlock is the guard's drop below.
-    // MODEL: the guard's drop.
-    drop(lock);
     ktrace!(
         "anon_vma_unlink",
         "avc#{avc} off anon_vma#{anon_vma}'s list"
     );
+
+    // We must garbage collect the anon_vma if it's empty
+    // LEFT OUT: `&& !ksm_refcount(anon_vma)` (2.6.35: `!anonvma_external_refcount(anon_vma)`):
+    // no model has KSM, and no model's migration holds a reference while an anon_vma empties
+    // (the only model that empties one, root_reuse_vs_reclaim, walks it for reclaim).
+    let empty = list_empty(mm, mm.anon_vma_head(anon_vma));
+    // LEFT OUT: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock(anon_vma)`) is the
+    // drop of the guard: the avc named this anon_vma until the list_del above, under the lock,
+    // so it was not freed since the lock was taken and its root is the one locked.
+    // MODEL: the guard's drop.
+    drop(lock);
+
+    if empty {
+        anon_vma_free(mm, anon_vma);
+    }
 }
 
 /// `unlink_anon_vmas(vma)` (mm/rmap.c, 2.6.34).
@@ -194,15 +247,15 @@ pub fn __insert_vm_struct(mm: &Mm, vma: VmaId) {
     // LEFT OUT: `__vma_link_rb(mm, vma, rb_link, rb_parent)`: no rb-tree in the models.
 }
 
-/// `page_lock_anon_vma(page)` + `page_unlock_anon_vma(anon_vma)` (mm/rmap.c, 2.6.34; 2.6.36:
-/// `anon_vma_lock(anon_vma)`): the lock is returned as a guard, and dropping it (in the
-/// callers, `drop(lock)`) is `page_unlock_anon_vma()`.
+/// `page_lock_anon_vma(page)` (mm/rmap.c, 2.6.34; 2.6.36: `anon_vma_lock(anon_vma)`): the
+/// lock is returned as a guard, which the caller hands to [`page_unlock_anon_vma`].
 pub fn page_lock_anon_vma<L: ChainLock>(
     mm: &Mm,
     page: PageId,
 ) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
-    // LEFT OUT: `rcu_read_lock()`: the models never free an anon_vma, so RCU has nothing to
-    // keep alive.
+    // LEFT OUT: `rcu_read_lock()`: anon_vma_cachep is SLAB_DESTROY_BY_RCU, so the read-side
+    // section keeps a freed anon_vma an anon_vma (it may be reused as another); the models'
+    // anon_vmas are never returned to the page allocator, so every reader has that without it.
     // MODEL: `anon_mapping = ACCESS_ONCE(page->mapping)`, the PAGE_MAPPING_FLAGS test (no KSM
     // pages: the ANON bit alone) and the cast are `page_anon_vma()`; None returns NULL (`?`).
     let anon_vma = page_anon_vma(mm, page)?;
@@ -213,9 +266,26 @@ pub fn page_lock_anon_vma<L: ChainLock>(
     }
     // MODEL: `spin_lock(&anon_vma->lock)` (012f1800: `anon_vma_lock(anon_vma)`) and `return
     // anon_vma`, the lock as a guard.
-    // LEFT OUT: `page_unlock_anon_vma`'s unlock is the guard's drop in the caller (012f1800:
-    // see RootChainRmap's anon_vma_lock); its `rcu_read_unlock()`: no RCU (see above).
     Some((anon_vma, L::anon_vma_lock(mm, anon_vma)))
+}
+
+/// Which anon_vma's lock `lock` holds, for a trace (no access to the machine's memory).
+pub fn lock_name(mm: &Mm, lock: &SpinGuard<'_, ()>) -> String {
+    (0..mm.anon_vmas.len())
+        .find(|&a| lock.holds(&mm.anon_vmas[a].lock))
+        .map_or("a lock".to_string(), |a| format!("anon_vma#{a}'s lock"))
+}
+
+/// `page_unlock_anon_vma(anon_vma)` (mm/rmap.c, 2.6.34; 2.6.36: `anon_vma_unlock(anon_vma)`).
+pub fn page_unlock_anon_vma<'a, L: ChainLock>(
+    mm: &'a Mm,
+    anon_vma: AnonVmaId,
+    lock: SpinGuard<'a, ()>,
+) {
+    // MODEL: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock(anon_vma)`), the era's
+    // unlock given the guard page_lock_anon_vma returned.
+    L::anon_vma_unlock(mm, anon_vma, lock);
+    // LEFT OUT: `rcu_read_unlock()`: see page_lock_anon_vma.
 }
 
 /// The vma of a `same_anon_vma` entry met on a walk: `avc->vma`.
@@ -233,7 +303,7 @@ pub fn avc_vma(mm: &Mm, func: &'static str, node: usize) -> VmaId {
 /// `rmap_walk_anon(page, rmap_one, arg)` (mm/rmap.c, 2.6.34; 2.6.36 `anon_vma_lock`) with
 /// `rmap_one` = `remove_migration_pte`, `arg` = `old`: what `remove_migration_ptes(old, new)`
 /// -> `rmap_walk(new, remove_migration_pte, old)` runs for an anon page.
-fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
+pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
     // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as a name for
     // SWAP_AGAIN).
     // LEFT OUT: DISCREPANCY (reported): mel-v6 declares `locked_vma` and, below, takes the
@@ -295,19 +365,29 @@ macro_rules! chain_rmap {
                 // the vma has none yet); `avc = anon_vma_chain_alloc()` is the `let avc` line
                 // (which the tool reads as a name), its failure: never (the pool is sized).
                 let avc = anon_vma_chain_alloc(mm);
+                // MODEL: `anon_vma = find_mergeable_anon_vma(vma); allocated = NULL; if
+                // (!anon_vma) { anon_vma = anon_vma_alloc(); ... }`: the caller passes the
+                // anon_vma the fault gets (`av`): one a neighbour already has (what
+                // find_mergeable_anon_vma found) or, if no vma is on it, a new one from
+                // anon_vma_alloc() (a harness check that it is free; `allocated` and the
+                // failure: nothing is freed back or fails here).
+                if list_empty(mm, mm.anon_vma_head(av)) {
+                    anon_vma_alloc(mm, av);
+                    if <$t as ChainLock>::ROOT {
+                        // This VMA had no anon_vma yet.  This anon_vma is the root of any
+                        // anon_vma tree that might form.
+                        WRITE_ONCE(&mm.anon_vmas[av].root, av);
+                    }
+                }
                 mm.vmas[vma].anon_vma.set(Some(av));
-                // LEFT OUT: the tool pairs `anon_vma = find_mergeable_anon_vma(vma)` with the
-                // line above: the anon_vma is the setup's `av`, so find_mergeable_anon_vma,
-                // `allocated`, `anon_vma_alloc` and its failure are left out; 012f1800's
-                // `anon_vma->root = anon_vma`: every anon_vma of the machine starts as its
-                // own root.
                 // LEFT OUT: DISCREPANCY (reported): the C does not call anon_vma_chain_link:
                 // under the anon_vma lock and page_table_lock (and `if (!vma->anon_vma)`) it
                 // sets vma->anon_vma, avc->anon_vma, avc->vma, `list_add(&avc->same_vma, ..)`
                 // and `list_add(&avc->same_anon_vma, &anon_vma->head)`, a head insertion;
                 // anon_vma_chain_link below adds at the tail, so a later set-up vma is walked
                 // last instead of first. `allocated`/`avc = NULL`, the frees, `return 0` and
-                // the -ENOMEM labels: nothing is allocated or fails here.
+                // the -ENOMEM labels: no fault races this one for the vma, so nothing is freed
+                // back, and nothing fails here.
                 // MODEL: DISCREPANCY (reported): the link by anon_vma_chain_link (tail).
                 anon_vma_chain_link::<$t>(mm, vma, avc, av);
             }
@@ -326,18 +406,20 @@ macro_rules! chain_rmap {
                     return -ENOMEM;
                 }
                 // Then add our own anon_vma.
-                // LEFT OUT: `anon_vma = anon_vma_alloc()`: the child's anon_vma is the setup's
-                // `new_av`; `avc = anon_vma_chain_alloc()` is the `let avc` line (which the
-                // tool reads as a name); their failures (`goto out_error...`): never here.
+                // LEFT OUT: `avc = anon_vma_chain_alloc()` is the `let avc` line (which the
+                // tool reads as a name); the failures (`goto out_error...`): never here.
+                // MODEL: `anon_vma = anon_vma_alloc()`: the caller names the object
+                // (`new_av`), checked free.
+                let new_av = anon_vma_alloc(mm, new_av);
                 let avc = anon_vma_chain_alloc(mm);
                 // MODEL: 012f1800 (5c341ee1): `anon_vma->root = pvma->anon_vma->root`; 2.6.34
                 // (ChainRmap, ROOT false) has no root.
                 if <$t as ChainLock>::ROOT {
                     // The root anon_vma's spinlock is the lock actually used when we lock any
                     // of the anon_vmas in this anon_vma tree.
-                    let root = mm.anon_vmas[parent_av].root.get();
+                    let root = READ_ONCE(&mm.anon_vmas[parent_av].root);
                     // MODEL: the C's one assignment, as the read above and this store.
-                    mm.anon_vmas[new_av].root.set(root);
+                    WRITE_ONCE(&mm.anon_vmas[new_av].root, root);
                 }
                 // LEFT OUT: DISCREPANCY (reported): 012f1800 sets `vma->anon_vma = anon_vma`
                 // here, before the link; the Rust sets it after the link (2.6.34's order).
@@ -437,7 +519,7 @@ macro_rules! chain_rmap {
             /// `page_referenced_one(page, vma, address, &mapcount, vm_flags)` written inline.
             fn page_referenced_anon(mm: &Mm, page: PageId) -> usize {
                 let mut referenced = 0;
-                let Some((anon_vma, lock)) = page_lock_anon_vma::<$t>(mm, page) else {
+                let Some((anon_vma, lock)) = <$t as ChainLock>::page_lock_anon_vma(mm, page) else {
                     // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
                     return referenced;
                 };
@@ -474,8 +556,7 @@ macro_rules! chain_rmap {
                     // MODEL: the loop's step to the next entry.
                     node = list_next(mm, "page_referenced_anon", node);
                 }
-                // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard.
-                drop(lock); // page_unlock_anon_vma()
+                page_unlock_anon_vma::<$t>(mm, anon_vma, lock);
                 ktrace!(
                     "page_referenced_anon",
                     "page {page}: {referenced} mapping(s) found"
@@ -488,7 +569,7 @@ macro_rules! chain_rmap {
                 // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as
                 // a name for SWAP_AGAIN).
                 let mut ret = SWAP_AGAIN;
-                let Some((anon_vma, lock)) = page_lock_anon_vma::<$t>(mm, page) else {
+                let Some((anon_vma, lock)) = <$t as ChainLock>::page_lock_anon_vma(mm, page) else {
                     // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
                     // MODEL: `return ret`.
                     return ret;
@@ -520,10 +601,9 @@ macro_rules! chain_rmap {
                     // MODEL: the loop's step to the next entry.
                     node = list_next(mm, "try_to_unmap_anon", node);
                 }
-                // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard;
-                // `return ret` is the tail `ret`.
-                // MODEL: the guard's drop; the tail `ret`.
-                drop(lock); // page_unlock_anon_vma()
+                page_unlock_anon_vma::<$t>(mm, anon_vma, lock);
+                // LEFT OUT: `return ret` is the tail `ret`.
+                // MODEL: the tail `ret`.
                 ret
             }
 
@@ -533,19 +613,25 @@ macro_rules! chain_rmap {
                 rmap_walk_anon::<$t>(mm, new, old);
             }
 
+            /// `unlink_anon_vmas(vma)`, as `free_pgtables()` calls it.
+            fn free_pgtables_unlink(mm: &Mm, vma: VmaId) {
+                unlink_anon_vmas::<$t>(mm, vma);
+            }
+
             fn check_anon_vma_lists(mm: &Mm) {
                 check_chains(mm);
             }
         }
     };
 }
+pub(crate) use chain_rmap;
 
 chain_rmap!(ChainRmap);
 chain_rmap!(RootChainRmap);
 
 /// The chain era's end check: each anon_vma's list holds exactly the avcs of the mm's vmas
 /// that name it; each vma with an anon_vma has an avc for it.
-fn check_chains(mm: &Mm) {
+pub fn check_chains(mm: &Mm) {
     let vmas = mm_vmas(mm);
     for av in 0..mm.anon_vmas.len() {
         let mut want: Vec<AvcId> = Vec::new();

@@ -473,6 +473,19 @@ pub fn READ_ONCE(x: &unsigned_long) -> usize {
     x.0.load(Relaxed)
 }
 
+/// `READ_ONCE(x)` of a pointer the CPU then dereferences (the kernel's `ACCESS_ONCE(p->q)`
+/// followed by `q->...`; 4.x names the idiom `lockless_dereference()`): the address
+/// dependency orders every access through the loaded pointer after the load, on every
+/// architecture Linux runs on (Alpha with the `smp_read_barrier_depends()` those kernels put
+/// in the idiom). C11 and loom have no address dependencies, so this is an acquire load, as C11
+/// compilers implement `memory_order_consume`. It orders the CPU's later accesses that do not
+/// depend on the load too: use it only where every later access goes through the pointer or
+/// through a lock taken through it (proofs/README.md, the primitive table).
+#[inline(always)]
+pub fn READ_ONCE_DEP(x: &unsigned_long) -> usize {
+    smp_load_acquire(x)
+}
+
 /// `WRITE_ONCE(x, v)`: a plain store (see "plain stores" in the module doc).
 #[inline(always)]
 pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
@@ -971,6 +984,8 @@ pub struct SpinGuard<'a, T> {
     guard: std::mem::ManuallyDrop<backend::MutexGuard<'a, T>>,
     #[cfg(not(any(loom, feature = "shuttle")))]
     guard: prod::RawGuard<'a, T>,
+    /// The lock held: what [`spin_unlock_lock`] compares an address the C computes again with.
+    of: &'a SpinLock<T>,
 }
 
 impl<T> SpinLock<T> {
@@ -994,12 +1009,13 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
         let guard = lock.inner.lock().unwrap_or_else(|p| p.into_inner());
         #[cfg(all(feature = "shuttle", not(loom)))]
         let guard = std::mem::ManuallyDrop::new(guard);
-        SpinGuard { guard }
+        SpinGuard { guard, of: lock }
     }
     #[cfg(not(any(loom, feature = "shuttle")))]
     {
         SpinGuard {
             guard: lock.inner.lock(),
+            of: lock,
         }
     }
 }
@@ -1007,6 +1023,25 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
 /// `spin_unlock(lock)`.
 pub fn spin_unlock<T>(guard: SpinGuard<'_, T>) {
     drop(guard);
+}
+
+/// `spin_unlock(lock)` where the C names the lock by an address it computes again rather than
+/// the one it locked (`anon_vma_unlock(anon_vma)`: `spin_unlock(&anon_vma->root->lock)`, the
+/// root read anew). If `lock` is the lock `guard` holds, it is released. Otherwise the kernel
+/// releases a lock this CPU does not hold and keeps its own held: CONFIG_DEBUG_SPINLOCK's
+/// `debug_spin_unlock()` reports it (`spin_bug()`: "already unlocked" or "wrong owner",
+/// lib/spinlock_debug.c); without that option the lock left held hangs the next CPU to take it.
+/// The guard comes back in `Err` for the caller to report (the shim knows no invariants).
+pub fn spin_unlock_lock<'a, T>(
+    guard: SpinGuard<'a, T>,
+    lock: &SpinLock<T>,
+) -> Result<(), SpinGuard<'a, T>> {
+    if guard.holds(lock) {
+        drop(guard);
+        Ok(())
+    } else {
+        Err(guard)
+    }
 }
 
 /// `spin_unlock` under shuttle. It is a release: in the store-buffer mode the CPU's buffered
@@ -1024,6 +1059,13 @@ impl<T> Drop for SpinGuard<'_, T> {
         sb::drain_all();
         // SAFETY: `guard` is dropped here only, once; the struct is not used after `drop`.
         unsafe { std::mem::ManuallyDrop::drop(&mut self.guard) }
+    }
+}
+
+impl<T> SpinGuard<'_, T> {
+    /// Is `lock` the lock this guard holds? (For a report that names it.)
+    pub fn holds(&self, lock: &SpinLock<T>) -> bool {
+        std::ptr::eq(self.of, lock)
     }
 }
 
@@ -1214,5 +1256,25 @@ fn wait_bit_clear(bitnum: u32, addr: &unsigned_long) {
 fn wait_bit_clear(bitnum: u32, addr: &unsigned_long) {
     while test_bit(bitnum, addr) {
         cpu_relax();
+    }
+}
+
+#[cfg(all(test, not(loom), not(feature = "shuttle")))]
+mod tests {
+    use super::*;
+
+    /// `spin_unlock_lock` releases the lock it is given only if the guard holds it: an
+    /// address computed anew that names another lock hands the guard back (and the lock stays
+    /// held until the guard goes).
+    #[test]
+    fn spin_unlock_lock_releases_only_the_lock_held() {
+        let (a, b) = (SpinLock::new(()), SpinLock::new(()));
+        let g = spin_lock(&a);
+        assert!(g.holds(&a) && !g.holds(&b));
+        let g = spin_unlock_lock(g, &b).expect_err("b is not held");
+        assert!(g.holds(&a));
+        assert!(spin_unlock_lock(g, &a).is_ok());
+        // a is free again: taking it does not wait.
+        drop(spin_lock(&a));
     }
 }

@@ -286,15 +286,18 @@ impl AnonRmap for TempStackRmap {
             node = list_next(mm, "try_to_unmap_anon", node);
         }
 
-        // LEFT OUT: `page_unlock_anon_vma(anon_vma)` is this drop of the guard; `return ret` is
-        // the tail `ret`.
-        // MODEL: the guard's drop; the tail `ret`.
-        drop(lock); // page_unlock_anon_vma()
+        page_unlock_anon_vma::<ChainRmap>(mm, anon_vma, lock);
+        // LEFT OUT: `return ret` is the tail `ret`.
+        // MODEL: the tail `ret`.
         ret
     }
 
     fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId) {
         ChainRmap::remove_migration_ptes(mm, old, new)
+    }
+
+    fn free_pgtables_unlink(mm: &Mm, vma: VmaId) {
+        ChainRmap::free_pgtables_unlink(mm, vma)
     }
 
     fn check_anon_vma_lists(mm: &Mm) {

@@ -12,8 +12,8 @@
  *            "mem_cgroup_update_mapped_file_stat(page, -1);" to page_remove_rmap().
  * status:    partial
  * holds:     anon_vma_prepare, __anon_vma_merge, __anon_vma_link, anon_vma_link,
- *            page_lock_anon_vma, page_unlock_anon_vma, vma_address, page_address_in_vma,
- *            page_check_address, page_referenced_one, page_referenced_anon,
+ *            anon_vma_unlink, page_lock_anon_vma, page_unlock_anon_vma, vma_address,
+ *            page_address_in_vma, page_check_address, page_referenced_one, page_referenced_anon,
  *            page_add_anon_rmap, page_remove_rmap, try_to_unmap_one, try_to_unmap_anon
  * unchanged: (root variant)
  * notes:     All functions verbatim from index id 97049203, except page_remove_rmap: the
@@ -108,6 +108,25 @@ void anon_vma_link(struct vm_area_struct *vma)
 		list_add_tail(&vma->anon_vma_node, &anon_vma->head);
 		spin_unlock(&anon_vma->lock);
 	}
+}
+
+void anon_vma_unlink(struct vm_area_struct *vma)
+{
+	struct anon_vma *anon_vma = vma->anon_vma;
+	int empty;
+
+	if (!anon_vma)
+		return;
+
+	spin_lock(&anon_vma->lock);
+	list_del(&vma->anon_vma_node);
+
+	/* We must garbage collect the anon_vma if it's empty */
+	empty = list_empty(&anon_vma->head);
+	spin_unlock(&anon_vma->lock);
+
+	if (empty)
+		anon_vma_free(anon_vma);
 }
 
 /*
