@@ -74,7 +74,9 @@ pub enum Invariant {
     RmapMiss,
     /// CONFIG_DEBUG_SPINLOCK's `spin_bug()` (lib/spinlock_debug.c): a CPU releases a spinlock
     /// it does not hold ("already unlocked", "wrong owner"). Without that option the lock it
-    /// does hold is never released, and the next CPU to take it spins forever: a hang.
+    /// does hold is never released, and the next CPU to take it spins forever: a hang. The
+    /// models report it whatever the configuration (the kernel reports it with
+    /// CONFIG_DEBUG_SPINLOCK, and hangs without).
     #[serde(rename = "spin_bug")]
     SpinBug,
 }

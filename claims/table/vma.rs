@@ -615,7 +615,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.17",
-        statement: "H-12, 012f1800 (the hang Hugh Dickins hit in Aug 2010): reclaim's page_lock_anon_vma reads the page's anon_vma and sees the page mapped; the child's exit unmaps the page and frees that anon_vma; anon_vma_lock reads its stale root (the parent's) and locks it; the parent's next fault reuses the anon_vma (SLAB_DESTROY_BY_RCU) and anon_vma_prepare makes it its own root; page_unlock_anon_vma re-reads ->root and unlocks a lock it does not hold (spin_bug), leaving the parent's root lock held for ever",
+        statement: "H-12, 012f1800 (the hang Hugh Dickins hit in Aug 2010): reclaim's page_lock_anon_vma sees the page mapped and anon_vma_lock reads its anon_vma's root (the parent's); the child's exit unmaps the page and frees that anon_vma; the parent's next fault reuses it (SLAB_DESTROY_BY_RCU) and anon_vma_prepare makes it its own root and links on its list under its own lock, while the walker, holding the old root's lock, walks that list: a data race (the walker's unlock would then re-read ->root and release a lock it does not hold: vma.17-f1819427-unlock-reread shows that spin_bug)",
         variant: "012f1800",
         model: "root_reuse_vs_reclaim",
         checker: LOOM,
@@ -642,6 +642,16 @@ pub static CLAIMS: &[Claim] = &[
         config_debug_vm: true,
         expected: Expected::Safe,
         twin: Some("vma.17"),
+    },
+    Claim {
+        id: "vma.17-f1819427-own-lock",
+        statement: "mutant f1819427-own-lock (page_lock_anon_vma locks the anon_vma's own lock, not its root's) on the reuse model: page_unlock_anon_vma releases the root's lock, which the walker never took (spin_bug in the first execution); the root's lock is also the one anon_vma_unlink takes, which the own lock does not exclude",
+        variant: "f1819427-own-lock",
+        model: "root_reuse_vs_reclaim",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::SpinBug),
+        twin: Some("vma.17-f1819427"),
     },
     Claim {
         id: "vma.17-f1819427-no-recheck",
@@ -990,7 +1000,7 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1122,6 +1132,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Redundant {
             proof: "proofs/vma.11.md#insert-in-the-chain-era",
             because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
+        },
+    },
+    Safeguard {
+        variants: &["f1819427"],
+        name: "page_lock_anon_vma takes the root anon_vma's lock (f18194275c39's own page_lock_anon_vma, which reclaim's walks run)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "f1819427-own-lock",
+            claim: "vma.17-f1819427-own-lock",
         },
     },
     Safeguard {

@@ -83,8 +83,11 @@ impl ChainLock for RootChainRmap {
     /// it, this is another lock than the one held: CONFIG_DEBUG_SPINLOCK's `spin_bug()`, and
     /// the lock held stays held (the hang f18194275c39 fixes).
     fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
-        // MODEL: `anon_vma->root` read into a local (READ_ONCE_DEP: the unlock goes through it).
-        let root = READ_ONCE_DEP(&mm.anon_vmas[anon_vma].root);
+        // LEFT OUT: `spin_unlock(&anon_vma->root->lock)` is the two lines below: the root read
+        // (a relaxed load: the unlock, a release, is all that goes through it) and the unlock
+        // of that lock given the guard held.
+        // MODEL: `anon_vma->root` read into a local; the unlock's report of a lock not held.
+        let root = READ_ONCE(&mm.anon_vmas[anon_vma].root);
         if let Err(held) = spin_unlock_lock(lock, &mm.anon_vmas[root].lock) {
             // MODEL: the kernel's CONFIG_DEBUG_SPINLOCK report, naming the lock held.
             fail(
@@ -176,8 +179,8 @@ pub fn anon_vma_clone<L: ChainLock>(mm: &Mm, dst: VmaId, src: VmaId) -> i32 {
 }
 
 /// `anon_vma_unlink(anon_vma_chain)` (mm/rmap.c, 2.6.34): `list_del` of `same_anon_vma` under
-/// the anon_vma lock ("We must garbage collect the anon_vma if it's empty": an anon_vma is
-/// never left empty in the models).
+/// the anon_vma lock; "We must garbage collect the anon_vma if it's empty": an anon_vma left
+/// empty is freed (`anon_vma_free`, after the unlock).
 pub fn anon_vma_unlink<L: ChainLock>(mm: &Mm, avc: AvcId) {
     let anon_vma = mm.avcs[avc].anon_vma.get();
     // LEFT OUT: `if (!anon_vma) return;` ("If anon_vma_fork fails, we can get an empty
@@ -343,10 +346,11 @@ pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
         // MODEL: the loop's step to the next entry.
         node = list_next(mm, "rmap_walk_anon", node);
     }
-    // LEFT OUT: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock`) is this drop of
-    // the guard; `return ret` is the tail `ret`.
-    // MODEL: the guard's drop; the tail `ret`.
-    drop(lock);
+    // MODEL: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock(anon_vma)`, the root
+    // read again: this anon_vma came from page->mapping, not from a vma or avc held).
+    L::anon_vma_unlock(mm, anon_vma, lock);
+    // LEFT OUT: `return ret` is the tail `ret`.
+    // MODEL: the tail `ret`.
     ret
 }
 
@@ -361,8 +365,8 @@ macro_rules! chain_rmap {
             /// anon_vma_chain_link(vma, avc, anon_vma);`.
             fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
                 // LEFT OUT: `anon_vma = vma->anon_vma; might_sleep(); if (!anon_vma)`, `mm`:
-                // the setup passes the anon_vma the vma's first anonymous fault chose (`av`;
-                // the vma has none yet); `avc = anon_vma_chain_alloc()` is the `let avc` line
+                // the caller (a model's setup, or a CPU's first fault in the vma) passes the
+                // anon_vma the fault gets (`av`; the vma has none yet); `avc = anon_vma_chain_alloc()` is the `let avc` line
                 // (which the tool reads as a name), its failure: never (the pool is sized).
                 let avc = anon_vma_chain_alloc(mm);
                 // MODEL: `anon_vma = find_mergeable_anon_vma(vma); allocated = NULL; if
@@ -370,7 +374,9 @@ macro_rules! chain_rmap {
                 // anon_vma the fault gets (`av`): one a neighbour already has (what
                 // find_mergeable_anon_vma found) or, if no vma is on it, a new one from
                 // anon_vma_alloc() (a harness check that it is free; `allocated` and the
-                // failure: nothing is freed back or fails here).
+                // failure: nothing is freed back or fails here). The emptiness test reads the
+                // list without its lock: no other CPU of the models links on an anon_vma while
+                // one is handed out (loom would report a race if one did).
                 if list_empty(mm, mm.anon_vma_head(av)) {
                     anon_vma_alloc(mm, av);
                     if <$t as ChainLock>::ROOT {
