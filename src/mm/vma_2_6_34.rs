@@ -38,9 +38,9 @@ pub trait ChainLock: 'static + Send + Sync + Sized {
     /// 2.6.34: `spin_unlock(&anon_vma->lock)`; 2.6.36: `anon_vma_unlock(anon_vma)` =
     /// `spin_unlock(&anon_vma->root->lock)`, the root read again. Where the C reaches the
     /// anon_vma through a vma or an avc it holds, nothing can free it between the lock and the
-    /// unlock, so the root read again is the root locked and the callers drop the guard;
-    /// `page_unlock_anon_vma()`, whose anon_vma came from `page->mapping` under RCU only,
-    /// calls this.
+    /// unlock, so the root read again is the root locked and the callers drop the guard; the
+    /// callers whose anon_vma came from `page->mapping` (`page_unlock_anon_vma()`,
+    /// `rmap_walk_anon()`) call this.
     fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>);
     /// `page_lock_anon_vma(page)`: 2.6.34's and 012f1800's ([`page_lock_anon_vma`]);
     /// f18194275c39 re-checks `page_mapped()` under the root's lock.
@@ -273,7 +273,7 @@ pub fn page_lock_anon_vma<L: ChainLock>(
 }
 
 /// Which anon_vma's lock `lock` holds, for a trace (no access to the machine's memory).
-pub fn lock_name(mm: &Mm, lock: &SpinGuard<'_, ()>) -> String {
+fn lock_name(mm: &Mm, lock: &SpinGuard<'_, ()>) -> String {
     (0..mm.anon_vmas.len())
         .find(|&a| lock.holds(&mm.anon_vmas[a].lock))
         .map_or("a lock".to_string(), |a| format!("anon_vma#{a}'s lock"))
