@@ -299,9 +299,11 @@ const C_DROP: [&str; 26] = [
 ];
 
 /// C names the model reads as another kernel name (written once, here).
-const C_RENAME: [(&str, &str); 6] = [
+const C_RENAME: [(&str, &str); 7] = [
     // Interrupts are not modelled: the irq-saving forms are the plain lock (proofs/README.md).
     ("compound_lock_irqsave", "compound_lock"),
+    // Lockdep is not modelled: the nesting annotation is the plain lock.
+    ("spin_lock_nested", "spin_lock"),
     ("compound_unlock_irqrestore", "compound_unlock"),
     ("spin_lock_irq", "spin_lock"),
     ("spin_unlock_irq", "spin_unlock"),

@@ -17,7 +17,7 @@ use crate::sequential::{self, Settings};
 use crate::{scenario, Model, Runner};
 use mmcheck::checker::Exploration;
 use mmcheck::mm::vma::*;
-use mmcheck::sync::{join, spawn_cpu, READ_ONCE};
+use mmcheck::sync::{join, spawn_cpu, READ_ONCE, WRITE_ONCE};
 use mmcheck::trace::{fail, harness_fail, Invariant};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -37,6 +37,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
         scenario!(importer_vs_migration::<V>, 2, "mprotect case 4: a vma with an anon_vma shrinks, next (without one) imports its last page, against the migration of that page"),
         scenario!(fork_vs_migration::<V>, 2, "a forked child's vma moves its vm_start and vm_pgoff (vma_merge case 3/8) while a page shared with the parent is migrated: the root anon_vma lock"),
         scenario!(exec_vs_migration::<V>, 2, "exec moves its temporary stack down (shift_arg_pages: vma_adjust, move_page_tables, vma_adjust) while a page of the stack is migrated"),
+        scenario!(stack_grow_vs_migration::<V>, 2, "a forked child's stack grows down (expand_downwards: vm_start and vm_pgoff move under the vma form of the anon_vma lock, mmap_sem for read) while a page it shares with the parent is migrated"),
         scenario!(root_reuse_vs_reclaim::<V>, 2, "reclaim locks the anon_vma of a page a forked child maps while the child exits (its anon_vma freed) and the parent's next fault reuses that anon_vma with another root"),
         scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
@@ -299,6 +300,25 @@ pub fn importer_vs_migration<V: VmaAdjust>() {
     check_mm::<R<V>>(&mm);
 }
 
+/// The fork models' machine: the parent's vma A (mm 0) with `bounds` (start, end, pgoff) on
+/// anon_vma 0, page P (page 0, index = pgoff) at its start; fork: the child's copy B (mm 1,
+/// its own anon_vma 1 from 2.6.34) maps P at the same address; page 1 is the migration target.
+fn forked_page<V: VmaAdjust>(bounds: (usize, usize, usize)) -> Arc<Mm> {
+    let mm = Arc::new(Mm::new(MmSize {
+        vmas: 2,
+        anon_vmas: 2,
+        pages: 2,
+        ptes: 8,
+        mms: 2,
+    }));
+    let (start, _, pgoff) = bounds;
+    setup_vma::<R<V>>(&mm, A, bounds, None, Some(0));
+    map_page(&mm, 0, 0, pgoff, start); // P
+    fork_vma::<R<V>>(&mm, B, A, 1);
+    map_page_shared(&mm, 0, 1, start);
+    mm
+}
+
 /// vma.15 — the root anon_vma lock (012f1800): a forked child's vma is extended downwards
 /// (`vm_start` and `vm_pgoff` move) while a page it shares with the parent is migrated.
 ///
@@ -312,22 +332,47 @@ pub fn importer_vs_migration<V: VmaAdjust>() {
 /// * CPU1: `unmap_and_move(P, page 1)`: the walks lock P's anon_vma, anon_vma 0 (its root's),
 ///   and reach C through C's avc on anon_vma 0.
 pub fn fork_vs_migration<V: VmaAdjust>() {
-    let mm = Arc::new(Mm::new(MmSize {
-        vmas: 2,
-        anon_vmas: 2,
-        pages: 2,
-        ptes: 8,
-        mms: 2,
-    }));
-    setup_vma::<R<V>>(&mm, A, (0x2000, 0x4000, 2), None, Some(0));
-    map_page(&mm, 0, 0, 2, 0x2000); // P
-    fork_vma::<R<V>>(&mm, B, A, 1);
-    map_page_shared(&mm, 0, 1, 0x2000);
+    let mm = forked_page::<V>((0x2000, 0x4000, 2));
 
     let m0 = mm.clone();
     let cpu0 = spawn_cpu(0, move || {
         // the child mmaps [0x1000, 0x2000): vma_merge(next = C) case 3/8
         V::vma_adjust(&m0, B, 0x1000, 0x4000, 1, None);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.18 — stack growth against the rmap walks (012f1800's message: the root lock means
+/// "rmap_walk on pages from any anon_vma in the vma is excluded from occurring during an
+/// munmap, expand_stack or other operation that needs to exclude rmap_walk").
+///
+/// * setup: the parent's stack A (mm 0) [0x4000, 0x6000) pgoff 4, `VM_GROWSDOWN`, on anon_vma
+///   0, with page P (index 4) at 0x4000; fork: the child's copy B (mm 1) maps P at 0x4000 too.
+///   2.6.31: B is on anon_vma 0 (`anon_vma_link`). 2.6.34: `anon_vma_fork` links B on anon_vma
+///   0 and on its own anon_vma 1, `B->anon_vma` = anon_vma 1; 012f1800: anon_vma 1's root is
+///   anon_vma 0.
+/// * CPU0 (the child, `mmap_sem` for read): a fault at 0x3f00, below its stack:
+///   `expand_stack(B, 0x3f00)` -> `expand_downwards(B, 0x3f00)`, which moves `vm_start` to
+///   0x3000 and `vm_pgoff` to 3 under the vma form of the anon_vma lock (2.6.31 and 2.6.34
+///   `anon_vma_lock(vma)`: `B->anon_vma`'s own lock; 012f1800 `vma_lock_anon_vma(vma)`: its
+///   root's).
+/// * CPU1: `unmap_and_move(P, page 1)`: the walks lock P's anon_vma, anon_vma 0 (its root's),
+///   and reach B through B's avc on anon_vma 0.
+/// * end: `check_mm` (no migration entry left behind, every mapping found).
+pub fn stack_grow_vs_migration<V: VmaAdjust>() {
+    let mm = forked_page::<V>((0x4000, 0x6000, 4));
+    for vma in [A, B] {
+        WRITE_ONCE(&mm.vmas[vma].vm_flags, VM_GROWSDOWN);
+    }
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        // do_page_fault -> find_vma -> expand_stack (x86: expand_downwards)
+        expand_downwards::<R<V>>(&m0, B, 0x3f00);
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));

@@ -156,17 +156,39 @@ pub fn soak(
     schedule_dir: &std::path::Path,
     f: impl Fn() + Send + Sync + 'static,
 ) -> Result<Exploration, String> {
-    start();
-    let (raw, file) = driver::soak(scheduler, seed, iterations, schedule_dir, traced(f))?;
-    let mut e = finish(raw, false);
-    e.schedule_file = file.map(|p| p.display().to_string());
-    Ok(e)
+    on_own_thread(move || {
+        start();
+        let (raw, file) = driver::soak(scheduler, seed, iterations, schedule_dir, traced(f))?;
+        let mut e = finish(raw, false);
+        e.schedule_file = file.map(|p| p.display().to_string());
+        Ok(e)
+    })
+}
+
+/// Run one shuttle run (a soak, a replay) alone and on a thread of its own. shuttle writes a
+/// failing schedule from a panic hook installed once per process (with the first run's folder),
+/// and skips a schedule as long as the last one its thread wrote: two runs in parallel could
+/// each take the other's new file (a replay's failure is written there too), and a soak on a
+/// thread whose earlier soak failed at the same schedule length would find none. The trace and
+/// the failure are the run's thread's, so `run` starts and finishes there.
+fn on_own_thread(
+    run: impl FnOnce() -> Result<Exploration, String> + Send,
+) -> Result<Exploration, String> {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    std::thread::scope(|s| {
+        s.spawn(run)
+            .join()
+            .unwrap_or_else(|_| Err("the shuttle run's thread panicked outside the run".into()))
+    })
 }
 
 /// Replay one encoded shuttle schedule of `f` (shuttle builds only).
 pub fn replay(schedule: &str, f: impl Fn() + Send + Sync + 'static) -> Result<Exploration, String> {
-    start();
-    Ok(finish(driver::replay(schedule, traced(f))?, false))
+    on_own_thread(move || {
+        start();
+        Ok(finish(driver::replay(schedule, traced(f))?, false))
+    })
 }
 
 /// Run `f` once on real threads (std build: sequential models and smoke runs).

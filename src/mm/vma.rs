@@ -97,6 +97,19 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// `anon_vma_unlink(vma)`, 2.6.34's `unlink_anon_vmas(vma)`; an anon_vma left empty is
     /// freed (`anon_vma_free`).
     fn free_pgtables_unlink(mm: &Mm, vma: VmaId);
+    /// The vma form of the anon_vma lock, which `expand_downwards()` takes: 2.6.31's and
+    /// 2.6.34's `anon_vma_lock(vma)` (`vma->anon_vma->lock`, [`anon_vma_lock_vma`]), 012f1800's
+    /// `vma_lock_anon_vma(vma)` (the root's). None: the vma has no anon_vma.
+    /// The default is 2.6.31's and 2.6.34's; the root-locking rmaps (`chain_rmap!` of a
+    /// `ChainLock` with `ROOT`) override it.
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        anon_vma_lock_vma(mm, vma)
+    }
+    /// Its unlock: 2.6.31's and 2.6.34's `anon_vma_unlock(vma)` ([`anon_vma_unlock_vma`]),
+    /// 012f1800's `vma_unlock_anon_vma(vma)`.
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        anon_vma_unlock_vma(mm, vma, lock)
+    }
     /// `page_referenced_anon(page, ...)`: the number of mappings of `page` the walk found
     /// (the kernel counts referenced ones; every mapping found counts here).
     fn page_referenced_anon(mm: &Mm, page: PageId) -> usize;
@@ -112,6 +125,8 @@ pub trait AnonRmap: 'static + Send + Sync {
 
 pub const PAGE_SHIFT: usize = 12;
 pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
+/// `PAGE_MASK`.
+pub const PAGE_MASK: usize = !(PAGE_SIZE - 1);
 /// `-EFAULT` as `vma_address()` returns it.
 pub const EFAULT: usize = usize::MAX - 13;
 pub const ENOMEM: i32 = 12;
@@ -957,6 +972,99 @@ pub fn zap_pte(mm: &Mm, vma: VmaId, address: usize) {
         "zap_pte_range",
         "vma#{vma} {address:#x}: pte cleared, page {page} unmapped"
     );
+}
+
+/// Which anon_vma's lock `lock` holds, for a trace (no access to the machine's memory).
+pub(crate) fn lock_name(mm: &Mm, lock: &SpinGuard<'_, ()>) -> String {
+    (0..mm.anon_vmas.len())
+        .find(|&a| lock.holds(&mm.anon_vmas[a].lock))
+        .map_or("a lock".to_string(), |a| format!("anon_vma#{a}'s lock"))
+}
+
+/// `anon_vma_lock(vma)` (include/linux/rmap.h, 2.6.31): the vma form (2.6.34 the same);
+/// the lock is returned as a guard, None when the vma has no anon_vma.
+pub fn anon_vma_lock_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+    let anon_vma = mm.vmas[vma].anon_vma.get();
+    if let Some(anon_vma) = anon_vma {
+        // MODEL: the guard is returned (the C's caller holds the lock until its unlock).
+        return Some(spin_lock(&mm.anon_vmas[anon_vma].lock));
+    }
+    // MODEL: no anon_vma, no lock.
+    None
+}
+
+/// `anon_vma_unlock(vma)` (include/linux/rmap.h, 2.6.31): the vma form (2.6.34 the same).
+pub fn anon_vma_unlock_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+    let anon_vma = mm.vmas[vma].anon_vma.get();
+    if anon_vma.is_some() {
+        // LEFT OUT: `spin_unlock(&anon_vma->lock)` is the guard's drop below: `vma->anon_vma`
+        // read again is the one locked (the caller holds mmap_sem, and an anon_vma once set is
+        // not changed under it).
+        // MODEL: the guard taken by `anon_vma_lock_vma` dropped.
+        drop(lock);
+    }
+}
+
+/// `expand_downwards(vma, address)` (mm/mmap.c, 2.6.31): the stack vma grows down to
+/// `address` (`expand_stack()` on x86, from a fault below the stack, with `mmap_sem` held for
+/// read only: the rmap walks are kept out by the anon_vma lock alone). Its lock is the era's
+/// vma form ([`AnonRmap::vma_lock_anon_vma`]): the vma's own anon_vma in 2.6.31 (which a
+/// forked child shares with its parent) and 2.6.34 (the child's own, newest one), the root's
+/// from 012f1800, whose message names expand_stack among the operations the root lock now
+/// excludes the rmap walks from.
+pub fn expand_downwards<R: AnonRmap>(mm: &Mm, vma: VmaId, address: usize) -> i32 {
+    // LEFT OUT: `int error`: every check that sets it is left out below (the tail is 0).
+
+    // We must make sure the anon_vma is allocated
+    // so that the anon_vma locking is not a noop.
+    // LEFT OUT: `if (unlikely(anon_vma_prepare(vma))) return -ENOMEM;`: the models' stack has
+    // its anon_vma (its first fault made it), so anon_vma_prepare() returns 0 at its first test.
+    if mm.vmas[vma].anon_vma.get().is_none() {
+        // LEFT OUT: its `return -ENOMEM` (the harness stops instead).
+        // MODEL: the harness check of that.
+        crate::trace::harness_fail("expand_downwards", format!("vma#{vma} has no anon_vma"));
+    }
+
+    let address = address & PAGE_MASK;
+    // LEFT OUT: `error = security_file_mmap(NULL, 0, 0, 0, address, 1); if (error) return
+    // error;`: no security module in the models (the address is above mmap_min_addr).
+
+    // LEFT OUT: `anon_vma_lock(vma)` (2.6.31, 2.6.34; 012f1800 `vma_lock_anon_vma(vma)`) is
+    // the era's vma form of the lock below.
+    // MODEL: the era's lock (`AnonRmap::vma_lock_anon_vma`), held as a guard.
+    let lock = R::vma_lock_anon_vma(mm, vma);
+
+    // vma->vm_start/vm_end cannot change under us because the caller
+    // is required to hold the mmap_sem in read mode.  We need the
+    // anon_vma lock to serialize against concurrent expand_stacks.
+
+    let v = &mm.vmas[vma];
+    // Somebody else might have raced and expanded it already
+    if address < READ_ONCE(&v.vm_start) {
+        let size = READ_ONCE(&v.vm_end) - address;
+        let grow = (READ_ONCE(&v.vm_start) - address) >> PAGE_SHIFT;
+
+        // LEFT OUT: `error = acct_stack_growth(vma, size, grow); if (!error)`: the rlimit,
+        // overcommit and accounting checks, which the models' growth of one page passes.
+        ktrace!(
+            "expand_downwards",
+            "vma#{vma} grows down to {address:#x} ({grow} page(s), {size:#x} bytes) under {}",
+            lock.as_ref()
+                .map_or("no lock".to_string(), |l| lock_name(mm, l))
+        );
+        WRITE_ONCE(&v.vm_start, address);
+        WRITE_ONCE(&v.vm_pgoff, READ_ONCE(&v.vm_pgoff) - grow);
+        // LEFT OUT: `perf_event_mmap(vma)` (012f1800's text, from 2.6.35's perf mmap_data
+        // events): no perf in the models.
+    }
+    // LEFT OUT: `anon_vma_unlock(vma)` (012f1800 `vma_unlock_anon_vma(vma)`) is the era's
+    // unlock below.
+    // MODEL: the era's unlock (`AnonRmap::vma_unlock_anon_vma`) of the guard.
+    R::vma_unlock_anon_vma(mm, vma, lock);
+    // LEFT OUT: `return error` is the tail 0: `error` is 0 on every path the models take (the
+    // checks that set it are left out above).
+    // MODEL: the tail 0.
+    0
 }
 
 /// `kmem_cache_free(vm_area_cachep, vma)`.

@@ -47,6 +47,12 @@ pub trait ChainLock: 'static + Send + Sync + Sized {
     fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
         page_lock_anon_vma::<Self>(mm, page)
     }
+    /// The vma form, `expand_downwards()`'s: 2.6.34's `anon_vma_lock(vma)` (2.6.31's text,
+    /// [`anon_vma_lock_vma`]: the vma's own anon_vma), 012f1800's `vma_lock_anon_vma(vma)`
+    /// (its root's).
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>>;
+    /// Its unlock: 2.6.34's `anon_vma_unlock(vma)`, 012f1800's `vma_unlock_anon_vma(vma)`.
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>);
 }
 
 impl ChainLock for ChainRmap {
@@ -58,6 +64,12 @@ impl ChainLock for ChainRmap {
     fn anon_vma_unlock<'a>(_mm: &'a Mm, _anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
         // The anon_vma's own lock: the address cannot differ from the one locked.
         drop(lock);
+    }
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        anon_vma_lock_vma(mm, vma)
+    }
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        anon_vma_unlock_vma(mm, vma, lock)
     }
 }
 
@@ -100,6 +112,31 @@ impl ChainLock for RootChainRmap {
                     lock_name(mm, &held)
                 ),
             );
+        }
+    }
+    /// `vma_lock_anon_vma(vma)` (include/linux/rmap.h, 012f1800): the lock is returned as a
+    /// guard, None when the vma has no anon_vma.
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        let anon_vma = mm.vmas[vma].anon_vma.get();
+        if let Some(anon_vma) = anon_vma {
+            // MODEL: the guard is returned; `anon_vma->root` is READ_ONCE_DEP (the lock is
+            // taken through it).
+            return Some(spin_lock(
+                &mm.anon_vmas[READ_ONCE_DEP(&mm.anon_vmas[anon_vma].root)].lock,
+            ));
+        }
+        // MODEL: no anon_vma, no lock.
+        None
+    }
+    /// `vma_unlock_anon_vma(vma)` (include/linux/rmap.h, 012f1800).
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        let anon_vma = mm.vmas[vma].anon_vma.get();
+        if anon_vma.is_some() {
+            // LEFT OUT: `spin_unlock(&anon_vma->root->lock)` is the guard's drop below: an
+            // anon_vma reached through a vma its caller holds cannot be freed, so its root read
+            // again is the root locked (see `anon_vma_unlock`).
+            // MODEL: the guard taken by `vma_lock_anon_vma` dropped.
+            drop(lock);
         }
     }
 }
@@ -272,13 +309,6 @@ pub fn page_lock_anon_vma<L: ChainLock>(
     Some((anon_vma, L::anon_vma_lock(mm, anon_vma)))
 }
 
-/// Which anon_vma's lock `lock` holds, for a trace (no access to the machine's memory).
-fn lock_name(mm: &Mm, lock: &SpinGuard<'_, ()>) -> String {
-    (0..mm.anon_vmas.len())
-        .find(|&a| lock.holds(&mm.anon_vmas[a].lock))
-        .map_or("a lock".to_string(), |a| format!("anon_vma#{a}'s lock"))
-}
-
 /// `page_unlock_anon_vma(anon_vma)` (mm/rmap.c, 2.6.34; 2.6.36: `anon_vma_unlock(anon_vma)`).
 pub fn page_unlock_anon_vma<'a, L: ChainLock>(
     mm: &'a Mm,
@@ -309,18 +339,12 @@ pub fn avc_vma(mm: &Mm, func: &'static str, node: usize) -> VmaId {
 pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
     // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as a name for
     // SWAP_AGAIN).
-    // LEFT OUT: DISCREPANCY (reported): mel-v6 declares `locked_vma` and, below, takes the
-    // root anon_vma's lock through page_anon_vma_lock_root() and each walked vma's own
-    // anon_vma lock nested around vma_address and rmap_one; this walk is 2.6.34's (and
-    // 012f1800's): the page's anon_vma lock (its root's) only.
     let mut ret = SWAP_AGAIN;
     let Some(anon_vma) = page_anon_vma(mm, page) else {
         // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
         // MODEL: `return ret`.
         return ret;
     };
-    // MODEL: DISCREPANCY (reported): for mel-v6, whose `page_anon_vma_lock_root(page)` locks
-    // the root anon_vma, this is 2.6.34's lock of the page's anon_vma (012f1800: its root's).
     let lock = L::anon_vma_lock(mm, anon_vma);
     // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk of the
     // list's nodes: `list_next` fails on a poisoned link, `avc_vma` is `avc->vma`.
@@ -329,16 +353,12 @@ pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
     let mut node = list_next(mm, "rmap_walk_anon", head);
     while node != head {
         let vma = avc_vma(mm, "rmap_walk_anon", node);
-        // LEFT OUT: DISCREPANCY (reported): mel-v6's `locked_vma = NULL; if (anon_vma !=
-        // vma->anon_vma) { locked_vma = vma->anon_vma; spin_lock_nested(...); }`.
         let address = vma_address(mm, page, vma);
         if address != EFAULT {
-            // LEFT OUT: `continue` on -EFAULT is the `if` above (mel-v6: its `if`).
+            // LEFT OUT: `continue` on -EFAULT is the `if` above.
             // MODEL: `ret = rmap_one(page, vma, address, arg)` with rmap_one =
             // remove_migration_pte, arg = old.
             ret = remove_migration_pte(mm, page, vma, address, old);
-            // LEFT OUT: DISCREPANCY (reported): mel-v6's `if (locked_vma)
-            // spin_unlock(&locked_vma->lock)`.
             if ret != SWAP_AGAIN {
                 break;
             }
@@ -354,8 +374,14 @@ pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
     ret
 }
 
+/// The `AnonRmap` of a chain-era rmap `$t` (a `ChainLock`): 2.6.34's code with `$t`'s locks.
+/// `chain_rmap!($t, walk)` names the `rmap_walk_anon` that `remove_migration_ptes` runs when
+/// the variant's differs from 2.6.34's (mel-v6's).
 macro_rules! chain_rmap {
     ($t:ty) => {
+        chain_rmap!($t, rmap_walk_anon::<$t>);
+    };
+    ($t:ty, $walk:expr) => {
         impl AnonRmap for $t {
             const ERA: &'static str = <$t as ChainLock>::ERA;
             const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = true;
@@ -616,7 +642,15 @@ macro_rules! chain_rmap {
             /// `remove_migration_ptes(old, new)` (mm/migrate.c, 2.6.34):
             /// `rmap_walk(new, remove_migration_pte, old)`.
             fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId) {
-                rmap_walk_anon::<$t>(mm, new, old);
+                $walk(mm, new, old);
+            }
+
+            fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+                <$t as ChainLock>::vma_lock_anon_vma(mm, vma)
+            }
+
+            fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+                <$t as ChainLock>::vma_unlock_anon_vma(mm, vma, lock)
             }
 
             /// `unlink_anon_vmas(vma)`, as `free_pgtables()` calls it.

@@ -220,6 +220,14 @@ impl ChainLock for HangFixRmap {
         RootChainRmap::anon_vma_unlock(mm, anon_vma, lock)
     }
 
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        <RootChainRmap as ChainLock>::vma_lock_anon_vma(mm, vma)
+    }
+
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        <RootChainRmap as ChainLock>::vma_unlock_anon_vma(mm, vma, lock)
+    }
+
     /// `page_lock_anon_vma(page)` (mm/rmap.c, f18194275c39): the lock is returned as a guard,
     /// which the caller hands to `page_unlock_anon_vma()`.
     fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {

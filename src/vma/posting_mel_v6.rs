@@ -2,14 +2,16 @@
 //! "mm,migration: Prevent rmap_walk_[anon|ksm] seeing the wrong VMA information" (6 May 2010):
 //! "the locking behaviour prior to the anon_vma is restored": the lock of `vma->anon_vma` is
 //! taken on 252c5f94's condition (overlap with next, an insert, or a moving `vm_start`). The
-//! same patch made `rmap_walk_anon` lock the root anon_vma, walk the root's list and lock each
-//! `vma->anon_vma` met, nested; this variant keeps 2.6.34's walks: the `vma_adjust` hunk alone,
-//! a mix that never ran. Not merged: 2.6.35's `vma_adjust` has no anon_vma lock; 012f1800 added it.
+//! same patch made `rmap_walk_anon` (migration's walk: `remove_migration_ptes`) lock the root
+//! anon_vma, walk the root's list and lock each `vma->anon_vma` met, nested: [`MelV6Rmap`]
+//! (`try_to_unmap_anon` and `page_referenced_anon` keep 2.6.34's lock of the page's anon_vma).
+//! Not merged: 2.6.35's `vma_adjust` has no anon_vma lock; 012f1800 added it.
 
 use crate::ktrace;
 use crate::mm::vma::*;
 use crate::mm::vma_2_6_34::*;
-use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::sync::{spin_lock, SpinGuard, READ_ONCE, WRITE_ONCE};
+use crate::trace::{fail, Invariant};
 use crate::variant::{Area, Kind, VariantMeta};
 
 /// mel-v6 (6 May 2010 posting).
@@ -24,9 +26,9 @@ impl VmaAdjust for Variant {
             date: "2010-05-06",
         },
         parent: Some("linux-2.6.34"),
-        source: "Mel Gorman's V6 [PATCH 1/2] (linux-mm, 6 May 2010, <1273159987-10167-2-git-send-email-mel@csn.ul.ie>): its mm/mmap.c vma_adjust hunk alone, a mix that never ran. The patch's rmap_walk_anon change (lock the root anon_vma, walk the root's list, lock each vma->anon_vma met, nested) is left out; in every model where mel-v6 is claimed, each vma the walk meets has the page's anon_vma as its own, and that anon_vma is its own root, so the walk takes the same one lock. Not merged: 2.6.35.7's vma_adjust has no anon_vma lock, and Rik van Riel's 012f1800 posting (26 May 2010) adds one to a vma_adjust without it.",
+        source: "Mel Gorman's V6 [PATCH 1/2] (linux-mm, 6 May 2010, <1273159987-10167-2-git-send-email-mel@csn.ul.ie>): its mm/mmap.c vma_adjust hunk and its mm/rmap.c rmap_walk_anon with anon_vma_lock_root / page_anon_vma_lock_root (kernel/mel-v6/, partial: the walk's comment head and tail from the V7 resend's context and 2.6.35.7); its rmap_walk_ksm, mm_take_all_locks and rmap.h hunks are not modelled. Not merged: 2.6.35.7's vma_adjust has no anon_vma lock, and Rik van Riel's 012f1800 posting (26 May 2010) adds one to a vma_adjust without it.",
     };
-    type Rmap = ChainRmap;
+    type Rmap = MelV6Rmap;
 
     /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, mel-v6), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out.
@@ -194,4 +196,171 @@ impl VmaAdjust for Variant {
         }
         0
     }
+}
+
+/// The anon rmap of mel-v6: 2.6.34's (`ChainRmap`: each anon_vma's own lock) but for
+/// migration's `rmap_walk_anon`, which is the patch's ([`rmap_walk_anon`] here).
+pub struct MelV6Rmap;
+
+impl ChainLock for MelV6Rmap {
+    const ERA: &'static str = "2.6.34";
+    const ROOT: bool = false;
+
+    fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
+        ChainRmap::anon_vma_lock(mm, anon_vma)
+    }
+
+    fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
+        ChainRmap::anon_vma_unlock(mm, anon_vma, lock)
+    }
+
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        anon_vma_lock_vma(mm, vma)
+    }
+
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        anon_vma_unlock_vma(mm, vma, lock)
+    }
+}
+
+chain_rmap!(MelV6Rmap, rmap_walk_anon);
+
+/// `anon_vma_lock_root(anon_vma)` (mm/rmap.c, mel-v6): "Given an anon_vma, find the root of
+/// the chain, lock it and return it." The root and its lock are returned (the lock as a guard).
+pub fn anon_vma_lock_root(mm: &Mm, anon_vma: AnonVmaId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
+    // LEFT OUT: `struct anon_vma *root_anon_vma; struct anon_vma_chain *avc, *root_avc; struct
+    // vm_area_struct *vma;`: declared where they are set.
+
+    // Lock the same_anon_vma list and make sure we are on a chain
+    let lock = spin_lock(&mm.anon_vmas[anon_vma].lock);
+    if list_empty(mm, mm.anon_vma_head(anon_vma)) {
+        drop(lock);
+        // LEFT OUT: `spin_unlock(&anon_vma->lock)` is the drop above.
+        // MODEL: `return NULL`.
+        return None;
+    }
+
+    // Get the root anon_vma on the list by depending on the ordering
+    // of the same_vma list setup by __page_set_anon_rmap. Basically
+    // we are doing
+    //
+    // local anon_vma -> local vma -> root vma -> root anon_vma
+    // MODEL: `avc = list_first_entry(&anon_vma->head, ...)` is the list's first node, `vma =
+    // avc->vma` its vma (`avc_vma`).
+    let avc = list_next(mm, "anon_vma_lock_root", mm.anon_vma_head(anon_vma));
+    let vma = avc_vma(mm, "anon_vma_lock_root", avc);
+    // MODEL: `root_avc = list_entry(vma->anon_vma_chain.prev, ...)`: the last node of the
+    // vma's chain (`anon_vma_chain_link` adds at the head, so the last is the oldest), and
+    // `root_anon_vma = root_avc->anon_vma`.
+    let root_avc = mm.nodes[mm.anon_vma_chain(vma)].prev.get();
+    let root_anon_vma = match mm.node(root_avc) {
+        // MODEL: the node is a `same_vma` entry (its avc's anon_vma), or the chain is broken.
+        Node::SameVma(c) => mm.avcs[c].anon_vma.get(),
+        other => fail(
+            "anon_vma_lock_root",
+            Invariant::ListCorruption,
+            format!("vma#{vma}'s anon_vma_chain runs into {other:?}"),
+        ),
+    };
+    ktrace!(
+        "anon_vma_lock_root",
+        "anon_vma#{anon_vma}: first vma#{vma}, whose oldest anon_vma is anon_vma#{root_anon_vma}"
+    );
+
+    // Get the lock of the root anon_vma
+    if anon_vma != root_anon_vma {
+        // LEFT OUT: `VM_BUG_ON(!rcu_read_lock_held())`: no RCU in the models (the walk's
+        // caller holds the page locked and a reference, see `unmap_and_move`).
+        drop(lock);
+        // LEFT OUT: `spin_unlock(&anon_vma->lock)` is the drop above.
+        // MODEL: the root's lock is returned as the guard.
+        return Some((root_anon_vma, spin_lock(&mm.anon_vmas[root_anon_vma].lock)));
+    }
+
+    // MODEL: `return root_anon_vma` with the lock held.
+    Some((root_anon_vma, lock))
+}
+
+/// `page_anon_vma_lock_root(page)` (mm/rmap.c, mel-v6): "From the anon_vma associated with this
+/// page, find and lock the deepest anon_vma on the list."
+pub fn page_anon_vma_lock_root(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
+    // LEFT OUT: `struct anon_vma *anon_vma` is the binding below.
+
+    // Get the local anon_vma
+    let anon_vma = page_anon_vma(mm, page);
+    let Some(anon_vma) = anon_vma else {
+        // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
+        // MODEL: `return NULL`.
+        return None;
+    };
+
+    anon_vma_lock_root(mm, anon_vma)
+}
+
+/// `rmap_walk_anon(page, rmap_one, arg)` (mm/rmap.c, mel-v6) with `rmap_one` =
+/// `remove_migration_pte`, `arg` = `old`: what `remove_migration_ptes(old, new)` runs.
+pub fn rmap_walk_anon(mm: &Mm, page: PageId, old: PageId) -> i32 {
+    // LEFT OUT: `struct anon_vma *anon_vma, *locked_vma; struct anon_vma_chain *avc;`:
+    // declared where they are set; `int ret = SWAP_AGAIN` is the next line.
+    let mut ret = SWAP_AGAIN;
+
+    // Note: remove_migration_ptes() cannot use page_lock_anon_vma()
+    // because that depends on page_mapped(); but not all its usages
+    // are holding mmap_sem. Users without mmap_sem are required to
+    // take a reference count to prevent the anon_vma disappearing
+    let anon_vma = page_anon_vma_lock_root(mm, page);
+    let Some((anon_vma, lock)) = anon_vma else {
+        return ret;
+    };
+    // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk of the
+    // list's nodes: `list_next` fails on a poisoned link, `avc_vma` is `avc->vma`.
+    // LEFT OUT: that loop header is this `while`, `vma = avc->vma` is `avc_vma`; `unsigned
+    // long address` is declared where it is set.
+    let head = mm.anon_vma_head(anon_vma);
+    let mut node = list_next(mm, "rmap_walk_anon", head);
+    while node != head {
+        let vma = avc_vma(mm, "rmap_walk_anon", node);
+        // LEFT OUT: `unsigned long address` is declared where it is set.
+
+        // MODEL: `locked_vma` holds the nested lock's guard (None: NULL).
+        let mut locked_vma = None;
+        if Some(anon_vma) != mm.vmas[vma].anon_vma.get() {
+            // MODEL: `locked_vma = vma->anon_vma`: a vma on an anon_vma's list has one (the
+            // harness checks it).
+            let Some(locked) = mm.vmas[vma].anon_vma.get() else {
+                crate::trace::harness_fail("rmap_walk_anon", format!("vma#{vma} has no anon_vma"));
+            };
+            ktrace!(
+                "rmap_walk_anon",
+                "vma#{vma}: its anon_vma#{locked}'s lock taken, nested"
+            );
+            // LEFT OUT: `spin_lock_nested(&locked_vma->lock, SINGLE_DEPTH_NESTING)` is the
+            // lock below (lockdep's nesting annotation is not modelled).
+            // MODEL: its guard kept in `locked_vma`.
+            locked_vma = Some(spin_lock(&mm.anon_vmas[locked].lock));
+        }
+        let address = vma_address(mm, page, vma);
+        if address != EFAULT {
+            // MODEL: `ret = rmap_one(page, vma, address, arg)` with rmap_one =
+            // remove_migration_pte, arg = old.
+            ret = remove_migration_pte(mm, page, vma, address, old);
+        }
+
+        if locked_vma.is_some() {
+            // LEFT OUT: `spin_unlock(&locked_vma->lock)` is the guard's drop.
+            // MODEL: the guard dropped.
+            drop(locked_vma);
+        }
+
+        if ret != SWAP_AGAIN {
+            break;
+        }
+        // MODEL: the loop's step to the next entry.
+        node = list_next(mm, "rmap_walk_anon", node);
+    }
+    // MODEL: `spin_unlock(&anon_vma->lock)`: the root's, from page_anon_vma_lock_root.
+    drop(lock);
+    // LEFT OUT: `return ret` is the tail `ret`.
+    // MODEL: the tail `ret`.
+    ret
 }

@@ -67,7 +67,9 @@ pub fn run(a: Args) -> Result<bool, String> {
     );
     std::fs::create_dir_all(&a.out)
         .map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;
-    let tmp = a.out.join("shuttle-tmp");
+    // This process's own folder: partitions of one run may share `--out`, and a failure's
+    // schedule is found as the file that appeared in the folder.
+    let tmp = a.out.join(format!("shuttle-tmp-{}", std::process::id()));
     let mut all_ok = true;
     for c in claims {
         let body = scenario(c.variant, c.model, c.config_debug_vm)

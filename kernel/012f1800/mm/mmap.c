@@ -17,7 +17,6 @@
  * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink
  *            (the patch's mmap.c hunks touch only vma_adjust and vm_lock_anon_vma /
  *            vm_unlock_anon_vma, which are not modelled)
- * pending:   expand_downwards (for a model of stack growth against the rmap walks)
  * notes:     The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6 +579,17 @@,
  *            @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust
  *            (kernel/linux-2.6.34/mm/mmap.c), whose lines match every context line. The lock

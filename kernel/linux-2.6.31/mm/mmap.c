@@ -23,7 +23,7 @@
  *                (index id 22344406075).
  * status:    partial
  * holds:     __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, vma_adjust,
- *            split_vma
+ *            expand_downwards, split_vma
  * unchanged: (root variant: holds every modelled mm/mmap.c function)
  * notes:     __vma_link_list, __insert_vm_struct, __vma_unlink: (1), same text in (4).
  *            __vma_link: (2) (= (1) plus the __anon_vma_link(vma) line 5beb4930 removed).
@@ -32,6 +32,10 @@
  *            identical to (1)'s tail minus anon_vma_merge. The lock section ("When changing
  *            only vma->vm_end ..." through spin_lock) is confirmed by the '-' lines of (6)
  *            (2.6.31-rc6, line 573) and (7) (2.6.31, line 570). Return type void (2.6.31).
+ *            expand_downwards: (4) (2.6.30), whose owner's "//" annotation lines (four, in
+ *            Chinese) are dropped; the same text, line for line, as the 2.6.34 hunks and
+ *            context of kernel/linux-2.6.34/mm/mmap.c's sources (3) and (4), so unchanged from
+ *            2.6.30 through 2.6.34 (2.6.31's own file not seen).
  *            split_vma: (5) with the comment line "most fields are the same, copy all, and
  *            then fixup" restored (present in every other copy: (4), 2.6.35.7).
  */
@@ -250,6 +254,48 @@ again:			remove_next = 1 + (end > next->vm_end);
 	}
 
 	validate_mm(mm);
+}
+
+static int expand_downwards(struct vm_area_struct *vma,
+				   unsigned long address)
+{
+	int error;
+
+	/*
+	 * We must make sure the anon_vma is allocated
+	 * so that the anon_vma locking is not a noop.
+	 */
+	if (unlikely(anon_vma_prepare(vma)))
+		return -ENOMEM;
+
+	address &= PAGE_MASK;
+	error = security_file_mmap(NULL, 0, 0, 0, address, 1);
+	if (error)
+		return error;
+
+	anon_vma_lock(vma);
+
+	/*
+	 * vma->vm_start/vm_end cannot change under us because the caller
+	 * is required to hold the mmap_sem in read mode.  We need the
+	 * anon_vma lock to serialize against concurrent expand_stacks.
+	 */
+
+	/* Somebody else might have raced and expanded it already */
+	if (address < vma->vm_start) {
+		unsigned long size, grow;
+
+		size = vma->vm_end - address;
+		grow = (vma->vm_start - address) >> PAGE_SHIFT;
+
+		error = acct_stack_growth(vma, size, grow);
+		if (!error) {
+			vma->vm_start = address;
+			vma->vm_pgoff -= grow;
+		}
+	}
+	anon_vma_unlock(vma);
+	return error;
 }
 
 /*

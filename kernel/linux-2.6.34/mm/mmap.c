@@ -23,13 +23,13 @@
  *                perf_event_mmap) for the code, index file 18264635091 (a 2.6.38-era
  *                expand_downwards with the same comments) for the comments.
  * status:    partial
- * holds:     __vma_link, vma_adjust, expand_downwards, __split_vma
- * unchanged: __vma_link_list, __insert_vm_struct, __vma_unlink (compared with (1); their text
+ * holds:     __vma_link, vma_adjust, __split_vma
+ * unchanged: expand_downwards (compared with (3) and (4): linux-2.6.31's text, see below),
+ *            __vma_link_list, __insert_vm_struct, __vma_unlink (compared with (1); their text
  *            is linux-2.6.31's; __insert_vm_struct no longer links the anon_vma only because
  *            __vma_link changed)
  * removed:   split_vma (2.6.31's body is __split_vma's; the split_vma of 2.6.34 is a wrapper
  *            that checks map_count and calls __split_vma, which no model calls)
- * pending:   expand_downwards (for a model of stack growth against the rmap walks)
  * notes:     __vma_link, vma_adjust: (1). The vma_adjust text agrees with every context line of
  *            the 2.6.34-based hunks of Mel Gorman's V6/V7 (May 2010) and Rik van Riel's
  *            "always lock the root (oldest) anon_vma" v3 (26 May 2010), so it is 2.6.34's as
@@ -38,11 +38,13 @@
  *            __split_vma: (2) (2.6.35.7); 2.6.34's is believed identical (UNVERIFIED).
  *            Commit of the exporter/importer form ("vma_adjust: fix the copying of anon_vma
  *            chains", Linus Torvalds): id 287d97ac and release UNVERIFIED here.
- *            expand_downwards: lines 1756-1761 and 1769-1780 are in no hunk of (3): they are
- *            (4)'s; the gap sizes match the hunk offsets (6 and 12 lines). Its
- *            anon_vma_lock(vma) is rmap.h's vma helper (kernel/linux-2.6.31), which locks
- *            vma->anon_vma->lock: the vma's own, newest anon_vma.
- *            Stored as pending (no model of stack growth yet).
+ *            expand_downwards: assembled from the hunks of (3) (lines 1762-1768, 1783-1789,
+ *            1749-1755, 1781-1787) and (4) (lines 1756-1761 and 1769-1780, in no hunk; the gap
+ *            sizes match the hunk offsets), it is word for word linux-2.6.31's text (2.6.30's
+ *            file), so it is not stored here. Its anon_vma_lock(vma) is rmap.h's vma helper
+ *            (kernel/linux-2.6.31), which locks vma->anon_vma->lock: in 2.6.34 a forked
+ *            child's own, newest anon_vma, not the one the walks of a page shared with the
+ *            parent lock (H-13, proofs/vma.18.md).
  */
 
 static void
@@ -208,49 +210,6 @@ again:			remove_next = 1 + (end > next->vm_end);
 	validate_mm(mm);
 
 	return 0;
-}
-
-/* mmcheck: partial: from the hunks of (3) and (4); see notes */
-static int expand_downwards(struct vm_area_struct *vma,
-				   unsigned long address)
-{
-	int error;
-
-	/*
-	 * We must make sure the anon_vma is allocated
-	 * so that the anon_vma locking is not a noop.
-	 */
-	if (unlikely(anon_vma_prepare(vma)))
-		return -ENOMEM;
-
-	address &= PAGE_MASK;
-	error = security_file_mmap(NULL, 0, 0, 0, address, 1);
-	if (error)
-		return error;
-
-	anon_vma_lock(vma);
-
-	/*
-	 * vma->vm_start/vm_end cannot change under us because the caller
-	 * is required to hold the mmap_sem in read mode.  We need the
-	 * anon_vma lock to serialize against concurrent expand_stacks.
-	 */
-
-	/* Somebody else might have raced and expanded it already */
-	if (address < vma->vm_start) {
-		unsigned long size, grow;
-
-		size = vma->vm_end - address;
-		grow = (vma->vm_start - address) >> PAGE_SHIFT;
-
-		error = acct_stack_growth(vma, size, grow);
-		if (!error) {
-			vma->vm_start = address;
-			vma->vm_pgoff -= grow;
-		}
-	}
-	anon_vma_unlock(vma);
-	return error;
 }
 
 /* mmcheck: partial: the 2.6.35.7 text of luckasfb/OT_903D-kernel-2.6.35.7 (neighbour) */

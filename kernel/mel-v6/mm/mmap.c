@@ -21,11 +21,9 @@
  *            Riel's root-anon_vma series (012f1800) replaced it (its [PATCH 4/5] of 26 May
  *            2010, <20100526112706.145f72eb@annuminas.surriel.com>, adds the lock to a
  *            vma_adjust that has none, and 2.6.35.7's vma_adjust has none).
- *            The variant mel-v6 is this vma_adjust hunk alone: the same patch also changed
- *            rmap_walk_anon (lock the root anon_vma, walk the root's list, lock each
- *            vma->anon_vma met, nested; kernel/mel-v6/mm/rmap.c), which the Rust does not
- *            run: it walks as 2.6.34 does (the DISCREPANCY markers of rmap_walk_anon in
- *            src/mm/vma_2_6_34.rs). A mix that never ran.
+ *            The same patch changed rmap_walk_anon (lock the root anon_vma, walk the root's
+ *            list, lock each vma->anon_vma met, nested; kernel/mel-v6/mm/rmap.c), which the
+ *            variant runs too (src/vma/posting_mel_v6.rs).
  */
 
 /*

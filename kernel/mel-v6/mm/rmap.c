@@ -9,9 +9,6 @@
  *            10868706240), mm/rmap.c "index 85f203e..b511710"
  * status:    partial
  * holds:     anon_vma_lock_root, page_anon_vma_lock_root, rmap_walk_anon
- * pending:   anon_vma_lock_root, page_anon_vma_lock_root (for a model of mel-v6's
- *            rmap_walk_anon: the Rust walks as 2.6.34 does, a DISCREPANCY marked in
- *            src/vma/posting_mel_v6.rs)
  * unchanged: every other modelled rmap.c function (the patch's rmap.c hunks add the two
  *            helpers and change rmap_walk_anon only; try_to_unmap_anon and
  *            page_referenced_anon still take only the page's anon_vma->lock)
@@ -26,9 +23,9 @@
  *            to take a reference count"), not 2.6.34's.
  *            The patch also changes rmap_walk_ksm (mm/ksm.c), mm_take_all_locks /
  *            mm_drop_all_locks (mm/mmap.c) and rmap.h declarations: not modelled.
- *            The variant mel-v6 runs the patch's vma_adjust hunk (kernel/mel-v6/mm/mmap.c)
- *            with 2.6.34's rmap_walk_anon, not this one: the vma_adjust hunk alone, a mix
- *            that never ran.
+ *            The variant mel-v6 runs this rmap_walk_anon for migration's
+ *            remove_migration_ptes (src/vma/posting_mel_v6.rs), with the patch's vma_adjust
+ *            hunk (kernel/mel-v6/mm/mmap.c).
  */
 
 /*

@@ -17,8 +17,6 @@
  * status:    partial
  * holds:     vma_lock_anon_vma, vma_unlock_anon_vma, anon_vma_lock, anon_vma_unlock
  * unchanged: anon_vma_merge
- * pending:   vma_lock_anon_vma, vma_unlock_anon_vma (expand_stack and vma_link take them: no
- *            model runs those yet)
  * notes:     The whole of anon_vma_lock and anon_vma_unlock is inside the 4/5 hunk. The
  *            vma-argument forms are renamed vma_lock_anon_vma / vma_unlock_anon_vma by the
  *            series' 1/5 and also take anon_vma->root->lock after 4/5 (anon_vma_lock and

@@ -8,8 +8,6 @@
  * status:    partial
  * holds:     anon_vma_lock, anon_vma_unlock
  * unchanged: (root variant)
- * pending:   anon_vma_lock, anon_vma_unlock (the vma forms: expand_stack and vma_link take
- *            them; no model runs those yet)
  * notes:     The vma-argument forms, used by vma_link() and expand_*(), not by vma_adjust()
  *            (which calls spin_lock(&anon_vma->lock) itself in 2.6.31). They stand the same
  *            in 2.6.35.7 (renamed vma_lock_anon_vma by the 2.6.36 root-anon_vma series);
