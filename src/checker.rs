@@ -177,9 +177,12 @@ fn on_own_thread(
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     std::thread::scope(|s| {
-        s.spawn(run)
-            .join()
-            .unwrap_or_else(|_| Err("the shuttle run's thread panicked outside the run".into()))
+        s.spawn(run).join().unwrap_or_else(|p| {
+            Err(format!(
+                "the shuttle run's thread panicked outside the run: {}",
+                panic_message(p.as_ref())
+            ))
+        })
     })
 }
 

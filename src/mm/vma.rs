@@ -100,8 +100,8 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// The vma form of the anon_vma lock, which `expand_downwards()` takes: 2.6.31's and
     /// 2.6.34's `anon_vma_lock(vma)` (`vma->anon_vma->lock`, [`anon_vma_lock_vma`]), 012f1800's
     /// `vma_lock_anon_vma(vma)` (the root's). None: the vma has no anon_vma.
-    /// The default is 2.6.31's and 2.6.34's; the root-locking rmaps (`chain_rmap!` of a
-    /// `ChainLock` with `ROOT`) override it.
+    /// The default is 2.6.31's and 2.6.34's; `chain_rmap!` overrides it for every chain-era
+    /// rmap with its `ChainLock`'s (the root's for 012f1800 on).
     fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
         anon_vma_lock_vma(mm, vma)
     }
@@ -1054,8 +1054,8 @@ pub fn expand_downwards<R: AnonRmap>(mm: &Mm, vma: VmaId, address: usize) -> i32
         );
         WRITE_ONCE(&v.vm_start, address);
         WRITE_ONCE(&v.vm_pgoff, READ_ONCE(&v.vm_pgoff) - grow);
-        // LEFT OUT: `perf_event_mmap(vma)` (012f1800's text, from 2.6.35's perf mmap_data
-        // events): no perf in the models.
+        // LEFT OUT: `perf_event_mmap(vma)` (012f1800's text: Eric B Munson's perf mmap_data
+        // patch, not in 2.6.35.7's): no perf in the models.
     }
     // LEFT OUT: `anon_vma_unlock(vma)` (012f1800 `vma_unlock_anon_vma(vma)`) is the era's
     // unlock below.

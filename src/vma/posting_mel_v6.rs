@@ -1,4 +1,4 @@
-//! mm/mmap.c `vma_adjust()` of 2.6.34 with the `vma_adjust` hunk alone of Mel Gorman's V6
+//! mm/mmap.c `vma_adjust()` of 2.6.34 with the `vma_adjust` hunk of Mel Gorman's V6
 //! "mm,migration: Prevent rmap_walk_[anon|ksm] seeing the wrong VMA information" (6 May 2010):
 //! "the locking behaviour prior to the anon_vma is restored": the lock of `vma->anon_vma` is
 //! taken on 252c5f94's condition (overlap with next, an insert, or a moving `vm_start`). The

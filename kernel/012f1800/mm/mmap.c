@@ -33,8 +33,10 @@
  *            10896848380, hunk @@ -1781,6, perf_event_mmap), on linux-2.6.34's text (lines
  *            outside the hunks as there). That both are in the tree at 012f1800 and that
  *            nothing else touched expand_downwards before 2.6.36 is UNVERIFIED (no
- *            2.6.35/2.6.36 mm/mmap.c was found). The root lock comes from rmap.h's
- *            vma_lock_anon_vma at 012f1800, not from this function.
+ *            2.6.36 mm/mmap.c was found); 2.6.35.7's (luckasfb/OT_903D-kernel-2.6.35.7
+ *            @ 0fb9ec99) is 2.6.34's word for word: anon_vma_lock(vma), no perf_event_mmap.
+ *            The root lock comes from rmap.h's vma_lock_anon_vma at 012f1800, not from this
+ *            function.
  */
 
 /*
