@@ -5,7 +5,8 @@
  * file:      mm/mmap.c
  * source:    no stored 2.6.31 tree was found; assembled from stored copies of the
  *            2.6.2x-2.6.35 file whose text of these functions is the same:
- *            (1) stored file, index id 15757443285 (a clean mm/mmap.c of 2.6.34/2.6.35:
+ *            (1) stored file, index id 15757443285 (an mm/mmap.c of 2.6.34/2.6.35, clean in
+ *                the functions used here, annotated by its owner elsewhere:
  *                anon_vma_chain, no anon_vma lock in vma_adjust, no vm_prev);
  *            (2) stored file, index id 39582437694 (an annotated 2.6.2x mm/mmap.c,
  *                clean in __vma_link);

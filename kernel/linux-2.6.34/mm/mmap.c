@@ -3,11 +3,12 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   linux-2.6.34
  * file:      mm/mmap.c
- * source:    (1) stored file, index id 15757443285: a clean, complete mm/mmap.c of 2.6.34 or
+ * source:    (1) stored file, index id 15757443285: a complete mm/mmap.c of 2.6.34 or
  *                2.6.35 (anon_vma_chain with Linus's exporter/importer anon_vma_clone form and
  *                reusable_anon_vma(); vma_link() still calls the vma-argument anon_vma_lock()
  *                renamed in 2.6.36; no vm_prev; no anon_vma lock in vma_adjust), repository not
- *                named by the index;
+ *                named by the index; its owner annotated other functions (do_mmap_pgoff,
+ *                mmap_region) with Chinese comments, the functions stored here carry none;
  *            (2) luckasfb/OT_903D-kernel-2.6.35.7 kernel/mm/mmap.c
  *                @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (a 2.6.35.7 tree, block comments
  *                outside functions stripped by its owner; has the 2.6.35.y vm_prev backport);
