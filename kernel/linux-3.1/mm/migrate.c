@@ -20,9 +20,12 @@
  *            since 2.6.34's update_mmu_cache(ptep) change pass "ptep": written as
  *            "ptep" here, UNVERIFIED for 3.1.
  *            This is the pre-486cf46f text (the unlocked is_swap_pte peek), i.e.
- *            3.1-rc10; whether 3.1 final already carries 486cf46f (committed by
- *            Linus on or after 19 Oct 2011, 3.1 released 24 Oct) is UNVERIFIED:
- *            if it does, this variant is "3.1-rc10", not "linux-3.1".
+ *            3.1-rc10. 3.1 final most likely carries 486cf46f: Linus, linux-mm, 19 Oct
+ *            2011, <CA+55aFwU-xwg=5ZDqsA1xwKsjeTT=8uDRygCJoW1ya7-QBitSw@mail.gmail.com>
+ *            (index id 46742721784): "applied and pushed out"; Andrea Arcangeli, 5 Nov
+ *            2011, <20111104235603.GT18879@redhat.com> (index id 46654324674): "the real
+ *            fix for the real bug is the one already merged in kernel v3.1". No stored
+ *            v3.1 mm/migrate.c was read: a variant built on this text is "3.1-rc10".
  */
 
 /* mmcheck: partial: see notes */
