@@ -48,11 +48,15 @@ pub trait ChainLock: 'static + Send + Sync + Sized {
         page_lock_anon_vma::<Self>(mm, page)
     }
     /// The vma form, `expand_downwards()`'s: 2.6.34's `anon_vma_lock(vma)` (2.6.31's text,
-    /// [`anon_vma_lock_vma`]: the vma's own anon_vma), 012f1800's `vma_lock_anon_vma(vma)`
-    /// (its root's).
-    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>>;
+    /// [`anon_vma_lock_vma`]: the vma's own anon_vma), the default; 012f1800's
+    /// `vma_lock_anon_vma(vma)` (its root's) overrides it.
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        anon_vma_lock_vma(mm, vma)
+    }
     /// Its unlock: 2.6.34's `anon_vma_unlock(vma)`, 012f1800's `vma_unlock_anon_vma(vma)`.
-    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>);
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        anon_vma_unlock_vma(mm, vma, lock)
+    }
 }
 
 impl ChainLock for ChainRmap {
@@ -64,12 +68,6 @@ impl ChainLock for ChainRmap {
     fn anon_vma_unlock<'a>(_mm: &'a Mm, _anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
         // The anon_vma's own lock: the address cannot differ from the one locked.
         drop(lock);
-    }
-    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
-        anon_vma_lock_vma(mm, vma)
-    }
-    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
-        anon_vma_unlock_vma(mm, vma, lock)
     }
 }
 

@@ -213,14 +213,6 @@ impl ChainLock for MelV6Rmap {
     fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
         ChainRmap::anon_vma_unlock(mm, anon_vma, lock)
     }
-
-    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
-        anon_vma_lock_vma(mm, vma)
-    }
-
-    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
-        anon_vma_unlock_vma(mm, vma, lock)
-    }
 }
 
 chain_rmap!(MelV6Rmap, rmap_walk_anon);
