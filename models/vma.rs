@@ -543,7 +543,7 @@ pub fn takes_lock(variant: &str, f: Facts) -> Option<bool> {
         "252c5f94-no-importer" => preset || (f.vma_anon && (f.insert || f.start_moves)),
         "252c5f94-no-start" => preset || (f.vma_anon && (f.insert || f.importer)),
         "252c5f94-no-presets" => f.vma_anon && c252,
-        "linux-2.6.34" => false,
+        "linux-2.6.34" | "5beb4930" => false,
         "mel-v6" | "012f1800" => vma_anon_after && c252,
         "shaohua-v1" | "lespinasse-v2-no-next-lock" => shaohua,
         "lespinasse-v2"

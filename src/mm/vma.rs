@@ -686,6 +686,10 @@ pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     );
     // MODEL: the test of the `if` above, on fresh loads of vm_start and vm_end (the C may
     // reuse its first vm_start load or load again).
+    // LEFT OUT: 5beb4930's `if (unlikely(vma->vm_flags & VM_LOCK_RMAP)) return -EFAULT;`, after
+    // this range check (fc148a5f removed it): the flag is never set in these models; 5beb4930
+    // is checked on the sequential model only, where no walk runs inside a vma_adjust
+    // (proofs/vma.seq.md, H-14).
     if vma_address_out_of_range(address, start2, end) {
         // page should be within @vma mapping range
         ktrace!("vma_address", "-EFAULT: {address:#x} is outside vma#{vma}");

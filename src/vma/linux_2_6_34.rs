@@ -1,6 +1,7 @@
 //! mm/mmap.c `vma_adjust()` of Linux 2.6.34: the anon_vma_chain rework (5beb4930, Rik van Riel)
-//! and Linus's exporter/importer fix of 2.6.34-rc: an importer without an anon_vma is linked
-//! with `anon_vma_clone()` before anything moves, a merged `next` is unlinked with
+//! and Linus's 287d97ac "vma_adjust: fix the copying of anon_vma chains" (2.6.34-rc), which
+//! fixed H-14: an importer without an anon_vma is linked with `anon_vma_clone()` from the
+//! exporter before anything moves, a merged `next` is unlinked with
 //! `anon_vma_merge()` after `vma_adjust` is done, and no anon_vma lock is taken at all: rmap
 //! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: found by
 //! reading the code, no reproduction reported; the swapops.h:105 BUGs of April 2010 first blamed
@@ -20,8 +21,8 @@ impl VmaAdjust for Variant {
         id: "linux-2.6.34",
         area: Area::Vma,
         kind: Kind::Release { version: "2.6.34" },
-        parent: Some("252c5f94"),
-        source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it); the exporter/importer anon_vma_clone form is Linus's 2.6.34-rc fix (commit id UNVERIFIED).",
+        parent: Some("5beb4930"),
+        source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it); the exporter/importer anon_vma_clone form is Linus's 287d97ac \"vma_adjust: fix the copying of anon_vma chains\" (2.6.34-rc; which rc UNVERIFIED), the fix of 5beb4930's clone from the wrong source (H-14).",
     };
     type Rmap = ChainRmap;
 

@@ -28,7 +28,7 @@
  *            page_lock_anon_vma, page_unlock_anon_vma, try_to_unmap_anon, rmap_walk_anon
  * unchanged: anon_vma_clone, unlink_anon_vmas, page_address_in_vma, page_referenced_one,
  *            page_referenced_anon, page_add_anon_rmap, page_remove_rmap, try_to_unmap_one
- *            (as in kernel/linux-2.6.34; 2.6.35.7 has the same text for these, except the
+ *            (as in kernel/5beb4930, 2.6.34's texts; 2.6.35.7 has the same text for these, except the
  *            unlink_anon_vmas comment that (b) rewrites - see below)
  * notes:     anon_vma_unlink: the "empty =" line is 2.6.35's (anonvma_external_refcount),
  *            as in (a)'s context. try_to_unmap_anon: 2.6.35's, with a8bef8ff's

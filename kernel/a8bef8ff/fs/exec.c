@@ -66,7 +66,7 @@
  *            the four '+' lines.
  */
 
-/* mmcheck: partial: linux-2.6.34's text (kernel/linux-2.6.34/fs/exec.c) with a8bef8ff's
+/* mmcheck: partial: linux-2.6.34's text (kernel/5beb4930/fs/exec.c) with a8bef8ff's
  * hunk as the '-' lines of Andrea Arcangeli's revert <ad7a334318ea379be733.1288798057@v2.random>
  * (@@ -248,10): the BUG_ON line and the VM_STACK_INCOMPLETE_SETUP flag */
 static int __bprm_mm_init(struct linux_binprm *bprm)

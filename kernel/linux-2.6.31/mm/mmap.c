@@ -35,7 +35,7 @@
  *            (2.6.31-rc6, line 573) and (7) (2.6.31, line 570). Return type void (2.6.31).
  *            expand_downwards: (4) (2.6.30), whose owner's "//" annotation lines (four, in
  *            Chinese) are dropped; the same text, line for line, as the 2.6.34 hunks and
- *            context of kernel/linux-2.6.34/mm/mmap.c's sources (3) and (4), so unchanged from
+ *            context of kernel/5beb4930/mm/mmap.c's sources (3) and (4), so unchanged from
  *            2.6.30 through 2.6.34 (2.6.31's own file not seen).
  *            split_vma: (5) with the comment line "most fields are the same, copy all, and
  *            then fixup" restored (present in every other copy: (4), 2.6.35.7).

@@ -3,59 +3,25 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   linux-2.6.34
  * file:      mm/mmap.c
- * source:    (1) stored file, index id 15757443285: a complete mm/mmap.c of 2.6.34 or
- *                2.6.35 (anon_vma_chain with Linus's exporter/importer anon_vma_clone form and
- *                reusable_anon_vma(); vma_link() still calls the vma-argument anon_vma_lock()
- *                renamed in 2.6.36; no vm_prev; no anon_vma lock in vma_adjust), repository not
- *                named by the index; its owner annotated other functions (do_mmap_pgoff,
- *                mmap_region) with Chinese comments, the functions stored here carry none;
- *            (2) luckasfb/OT_903D-kernel-2.6.35.7 kernel/mm/mmap.c
- *                @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (a 2.6.35.7 tree, block comments
- *                outside functions stripped by its owner; has the 2.6.35.y vm_prev backport);
- *            (3) for expand_downwards: three patches against mm/mmap.c blob 456ec6f
- *                (2.6.34-rc7), linux-mm: Rik van Riel, "[PATCH 1/5] rename anon_vma_lock to
- *                vma_lock_anon_vma", 12 May 2010, <20100512133931.14c79d22@annuminas.surriel.com>
- *                (hunks @@ -1762,7 and @@ -1783,7: lines 1762-1768, 1783-1789); Rik van
- *                Riel's RFC "anon_vma_chain_lock" patch (index file 11025663682, hunk
- *                @@ -1749,6: lines 1749-1755); Eric B Munson's perf mmap_data patch (index
- *                files 11857702803 / 10896848380, hunk @@ -1781,6: lines 1781-1787);
- *            (4) for expand_downwards' lines outside those hunks: index file 18640586887 (a
- *                comment-stripped 2.6.33/2.6.34 mm/mmap.c: anon_vma_lock(vma), no
- *                perf_event_mmap) for the code, index file 18264635091 (a 2.6.38-era
- *                expand_downwards with the same comments) for the comments.
- * status:    partial
- * holds:     __vma_link, vma_adjust, __split_vma
- * unchanged: expand_downwards (compared with (3) and (4): linux-2.6.31's text, see below),
- *            __vma_link_list, __insert_vm_struct, __vma_unlink (compared with (1); their text
- *            is linux-2.6.31's; __insert_vm_struct no longer links the anon_vma only because
- *            __vma_link changed)
- * removed:   split_vma (2.6.31's body is __split_vma's; the split_vma of 2.6.34 is a wrapper
- *            that checks map_count and calls __split_vma, which no model calls)
- * notes:     __vma_link, vma_adjust: (1). The vma_adjust text agrees with every context line of
- *            the 2.6.34-based hunks of Mel Gorman's V6/V7 (May 2010) and Rik van Riel's
- *            "always lock the root (oldest) anon_vma" v3 (26 May 2010), so it is 2.6.34's as
- *            far as those hunks reach; whether (1) is the 2.6.34 or the 2.6.35 tag is not
- *            known (no change to these functions between them is known).
- *            __split_vma: (2) (2.6.35.7); 2.6.34's is believed identical (UNVERIFIED).
- *            Commit of the exporter/importer form ("vma_adjust: fix the copying of anon_vma
- *            chains", Linus Torvalds): id 287d97ac and release UNVERIFIED here.
- *            expand_downwards: assembled from the hunks of (3) (lines 1762-1768, 1783-1789,
- *            1749-1755, 1781-1787) and (4) (lines 1756-1761 and 1769-1780, in no hunk; the gap
- *            sizes match the hunk offsets), it is word for word linux-2.6.31's text (2.6.30's
- *            file), so it is not stored here. Its anon_vma_lock(vma) is rmap.h's vma helper
- *            (kernel/linux-2.6.31), which locks vma->anon_vma->lock: in 2.6.34 a forked
- *            child's own, newest anon_vma, not the one the walks of a page shared with the
- *            parent lock (H-13, proofs/vma.18.md).
+ * source:    stored file, index id 15757443285: a complete mm/mmap.c of 2.6.34 or 2.6.35
+ *            (anon_vma_chain with the exporter/importer anon_vma_clone form and
+ *            reusable_anon_vma(); no anon_vma lock in vma_adjust), repository not named by
+ *            the index (the file's first source in kernel/5beb4930/mm/mmap.c, where every
+ *            other modelled mm/mmap.c function of 2.6.34 is stored).
+ * status:    verbatim
+ * holds:     vma_adjust
+ * unchanged: __vma_link, __split_vma, expand_downwards, __vma_link_list,
+ *            __insert_vm_struct, __vma_unlink (kernel/5beb4930/mm/mmap.c and its parents: no
+ *            2.6.34-rc change to them is known; see that file's notes)
+ * notes:     vma_adjust differs from 5beb4930's by two mainline commits of the 2.6.34-rc
+ *            cycle: fc148a5f "mm: remove VM_LOCK_RMAP code" (posted 29 Jan 2010: the five
+ *            VM_LOCK_RMAP lines) and 287d97ac "vma_adjust: fix the copying of anon_vma
+ *            chains" (Linus Torvalds: the exporter/importer form, H-14's fix); their rcs,
+ *            and 287d97ac's own diff, UNVERIFIED (proofs/vma.seq.md, H-14).
+ *            `diff kernel/5beb4930/mm/mmap.c kernel/linux-2.6.34/mm/mmap.c` on vma_adjust
+ *            shows those two commits, as far as the 5beb4930 text (assembled from its -mm
+ *            hunks) is the merged one.
  */
-
-static void
-__vma_link(struct mm_struct *mm, struct vm_area_struct *vma,
-	struct vm_area_struct *prev, struct rb_node **rb_link,
-	struct rb_node *rb_parent)
-{
-	__vma_link_list(mm, vma, prev, rb_parent);
-	__vma_link_rb(mm, vma, rb_link, rb_parent);
-}
 
 /*
  * We cannot adjust vm_start, vm_end, vm_pgoff fields of a vma that
@@ -211,78 +177,4 @@ again:			remove_next = 1 + (end > next->vm_end);
 	validate_mm(mm);
 
 	return 0;
-}
-
-/* mmcheck: partial: the 2.6.35.7 text of luckasfb/OT_903D-kernel-2.6.35.7 (neighbour) */
-static int __split_vma(struct mm_struct * mm, struct vm_area_struct * vma,
-	      unsigned long addr, int new_below)
-{
-	struct mempolicy *pol;
-	struct vm_area_struct *new;
-	int err = -ENOMEM;
-
-	if (is_vm_hugetlb_page(vma) && (addr &
-					~(huge_page_mask(hstate_vma(vma)))))
-		return -EINVAL;
-
-	new = kmem_cache_alloc(vm_area_cachep, GFP_KERNEL);
-	if (!new)
-		goto out_err;
-
-	/* most fields are the same, copy all, and then fixup */
-	*new = *vma;
-
-	INIT_LIST_HEAD(&new->anon_vma_chain);
-
-	if (new_below)
-		new->vm_end = addr;
-	else {
-		new->vm_start = addr;
-		new->vm_pgoff += ((addr - vma->vm_start) >> PAGE_SHIFT);
-	}
-
-	pol = mpol_dup(vma_policy(vma));
-	if (IS_ERR(pol)) {
-		err = PTR_ERR(pol);
-		goto out_free_vma;
-	}
-	vma_set_policy(new, pol);
-
-	if (anon_vma_clone(new, vma))
-		goto out_free_mpol;
-
-	if (new->vm_file) {
-		get_file(new->vm_file);
-		if (vma->vm_flags & VM_EXECUTABLE)
-			added_exe_file_vma(mm);
-	}
-
-	if (new->vm_ops && new->vm_ops->open)
-		new->vm_ops->open(new);
-
-	if (new_below)
-		err = vma_adjust(vma, addr, vma->vm_end, vma->vm_pgoff +
-			((addr - new->vm_start) >> PAGE_SHIFT), new);
-	else
-		err = vma_adjust(vma, vma->vm_start, addr, vma->vm_pgoff, new);
-
-	/* Success. */
-	if (!err)
-		return 0;
-
-	/* Clean everything up if vma_adjust failed. */
-	if (new->vm_ops && new->vm_ops->close)
-		new->vm_ops->close(new);
-	if (new->vm_file) {
-		if (vma->vm_flags & VM_EXECUTABLE)
-			removed_exe_file_vma(mm);
-		fput(new->vm_file);
-	}
-	unlink_anon_vmas(new);
- out_free_mpol:
-	mpol_put(pol);
- out_free_vma:
-	kmem_cache_free(vm_area_cachep, new);
- out_err:
-	return err;
 }

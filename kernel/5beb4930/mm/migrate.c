@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.34
+ * variant:   5beb4930 (the chain era's first variant: texts read as 2.6.34's, stored here;
+ *            linux-2.6.34, its child, holds only what 2.6.34-rc changed, see
+ *            kernel/5beb4930/mm/mmap.c)
  * file:      mm/migrate.c
  * source:    (1) linux-mm, 24 Nov 2009, Hugh Dickins, "[PATCH 7/9] ksm: rmap_walk to
  *                remove_migation_ptes", Message-ID <Pine.LNX.4.64.0911241651160.25288@sister.anvils>

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.34
+ * variant:   5beb4930 (the chain era's first variant: texts read as 2.6.34's, stored here;
+ *            linux-2.6.34, its child, holds only what 2.6.34-rc changed, see
+ *            kernel/5beb4930/mm/mmap.c)
  * file:      mm/mremap.c
  * source:    DarkforestGroup/sony-kernel-msm7x30-ics mm/mremap.c, commit
  *            7bca0f2b508fb0ed7943dd9cab19196c2ae44f46 (index file id 26211501523), a

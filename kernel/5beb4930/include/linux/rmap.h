@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.34
+ * variant:   5beb4930 (the chain era's first variant: texts read as 2.6.34's, stored here;
+ *            linux-2.6.34, its child, holds only what 2.6.34-rc changed, see
+ *            kernel/5beb4930/mm/mmap.c)
  * file:      include/linux/rmap.h
  * source:    luckasfb/OT_903D-kernel-2.6.35.7 kernel/include/linux/rmap.h
  *            @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (2.6.35.7, the neighbour)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.34
+ * variant:   5beb4930 (the chain era's first variant: texts read as 2.6.34's, stored here;
+ *            linux-2.6.34, its child, holds only what 2.6.34-rc changed, see
+ *            kernel/5beb4930/mm/mmap.c)
  * file:      fs/exec.c
  * source:    the '-' and context lines of the hunks of fs/exec.c blob 725d7ef
  *            (2.6.34-rc7) in <1273188053-26029-3-git-send-email-mel@csn.ul.ie>
