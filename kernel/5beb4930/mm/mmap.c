@@ -35,17 +35,28 @@
  *            stored here, at its first variant; they were read in 2.6.34/2.6.35 trees, and
  *            5beb4930's own text of them was compared only where its hunks reach: the
  *            2.6.34-rc changes known to touch the modelled functions are fc148a5f and 287d97ac
- *            (vma_adjust, below), d0e9fe17 (find_mergeable_anon_vma, not modelled) and
- *            ea90002b (__page_set_anon_rmap, not modelled).
+ *            (vma_adjust, below), d0e9fe17 (find_mergeable_anon_vma, not modelled),
+ *            ea90002b (__page_set_anon_rmap; page_add_anon_rmap in kernel/5beb4930/mm/rmap.c
+ *            already has its call form) and the chain-order fix of anon_vma_clone (id not
+ *            found). So some texts stored here are later than 5beb4930: see
+ *            kernel/5beb4930/mm/rmap.c's notes.
  *            vma_adjust: 5beb4930's, assembled: its '+' lines and context are the mm/mmap.c
  *            hunks of "mm: change anon_vma linking to fix multi-process server scalability
- *            issue" as queued in -mm and quoted whole in Andrew Morton's review (linux-mm,
- *            index id 35873119482: @@ -542,6 +541,29, @@ -567,25 +589,6, @@ -616,8 +619,11,
- *            @@ -627,17 +633,25), with akpm's folded -fix in the same message (the "When
- *            changing only vma->vm_end, we don't really need anon_vma lock." comment on one
- *            line); the lines outside those hunks are (1)'s (2.6.34), which has the same
- *            lines around every hunk. The reverse of kernel/linux-2.6.34/mm/mmap.c's
- *            vma_adjust.
+ *            issue" as queued in -mm, quoted in Andrew Morton's review (linux-mm, index id
+ *            35873119482: @@ -542,6 +541,29, @@ -567,25 +589,6, @@ -616,8 +619,11,
+ *            @@ -627,17 +633,25; akpm splits the first hunk to comment, Minchan Kim's review,
+ *            index id 35677274111, quotes it unbroken, with the signature change), with
+ *            akpm's -fix from the same message (the "When changing only vma->vm_end, we
+ *            don't really need anon_vma lock." comment on one line; that the merged commit
+ *            folded it is UNVERIFIED, but fc148a5f's posting, against the tree after both,
+ *            shows the fixed form). The last hunk's header says +25 where the quote shows 24
+ *            lines: the blank line after "importer->vm_flags &= ~VM_LOCK_RMAP;" is kept here
+ *            (fc148a5f's posting removes a blank line there). The declaration
+ *            "struct anon_vma *anon_vma = NULL;" and the three "anon_vma = next->anon_vma;"
+ *            presets lie outside the hunks and are not in (1): they are 2.6.33's, as in
+ *            kernel/252c5f94/mm/mmap.c (5beb4930 did not touch them; 287d97ac replaced them by
+ *            `exporter`). The other lines outside the hunks are (1)'s (2.6.34), which has the
+ *            same lines around every hunk.
  *            __vma_link: (1). The 2.6.34 vma_adjust text (kernel/linux-2.6.34) agrees with
  *            every context line of the 2.6.34-based hunks of Mel Gorman's V6/V7 (May 2010)
  *            and Rik van Riel's "always lock the root (oldest) anon_vma" v3 (26 May 2010);

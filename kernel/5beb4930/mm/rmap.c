@@ -31,7 +31,13 @@
  *            address from rmap_walk_anon's vma_address), page_referenced_one (modelled, but
  *            written inline in the chain-era page_referenced_anon, whose markers cover it: the
  *            fidelity tool cannot align a callee written inside its caller's loop)
- * notes:     Every function is (1)'s text except: anon_vma_unlink's "empty =" line and
+ * notes:     Later than 5beb4930 (these texts are 2.6.34's/2.6.35.7's): page_add_anon_rmap's
+ *            __page_set_anon_rmap(page, vma, address, 0) call form is ea90002b's; the error
+ *            paths of anon_vma_fork (unlink_anon_vmas) are not in 5beb4930's posting; the
+ *            reverse order of anon_vma_clone may be the 2.6.34-rc chain-order fix (id not
+ *            found). None of these changes a step the models run for 5beb4930's claim (no
+ *            fork, clone of an empty chain, no error path), so they are stored once, here.
+ *            Every function is (1)'s text except: anon_vma_unlink's "empty =" line and
  *            rmap_walk_anon's comment, which are the '-' lines of (3); try_to_unmap_anon,
  *            which is (2)'s pre-image (no is_vma_temporary_stack() skip). Not checked
  *            against a 2.6.34 tree: page_lock_anon_vma (ACCESS_ONCE/PAGE_MAPPING_FLAGS form),

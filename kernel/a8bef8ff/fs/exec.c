@@ -58,7 +58,7 @@
  *            "vma->vm_end = STACK_TOP_MAX;", and "vma->vm_flags = VM_STACK_FLAGS;"
  *            becoming "vma->vm_flags = VM_STACK_FLAGS | VM_STACK_INCOMPLETE_SETUP;",
  *            read as the '-' lines of Andrea Arcangeli's revert (@@ -248,10); the rest of
- *            the function is linux-2.6.34's as stored there (partial). (Andrew Morton's
+ *            the function is linux-2.6.34's as stored in kernel/5beb4930/fs/exec.c (partial). (Andrew Morton's
  *            BUILD_BUG_ON change, <20100512125427.d1b170ba...>, was objected to by Mel as
  *            VM_STACK_FLAGS depends on current->personality; the 2.6.37-rc revert's '-'
  *            line is still BUG_ON.)
