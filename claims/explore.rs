@@ -209,13 +209,17 @@ pub fn run(job: &Job<'_>, s: &RunSettings) -> Result<Exploration, String> {
                 persistence: s.proptest_persistence.clone(),
             }))
         }
+        (Checker::Enumerate, Runner::Sequential(f)) => {
+            set_config_debug_vm(debug_vm);
+            Ok(f(&sequential::Settings::default()))
+        }
         (c, _) => Err(format!(
             "model '{}' cannot run under {}: {}",
             job.model,
             c.kind(),
             match model.run {
                 Runner::Scenario(_) => "it is a concurrent scenario (loom, shuttle, store-buffer)",
-                Runner::Sequential(_) => "it is a sequential model (proptest)",
+                Runner::Sequential(_) => "it is a sequential model (proptest, enumerate)",
             }
         )),
     }

@@ -33,9 +33,12 @@ pub fn build_checker() -> CheckerKind {
 }
 
 /// Does this build run claims of `kind`? The store-buffer build runs the shuttle claims too:
-/// their verdicts must hold when stores become visible late.
+/// their verdicts must hold when stores become visible late; the plain build runs the
+/// sequential models, sampled (proptest) or enumerated.
 pub fn runs(build: CheckerKind, kind: CheckerKind) -> bool {
-    kind == build || (build == CheckerKind::StoreBuffer && kind == CheckerKind::Shuttle)
+    kind == build
+        || (build == CheckerKind::StoreBuffer && kind == CheckerKind::Shuttle)
+        || (build == CheckerKind::Proptest && kind == CheckerKind::Enumerate)
 }
 
 /// Paths of the test crate: its manifest directory (for `tests/regressions/`) and its

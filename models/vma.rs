@@ -47,6 +47,12 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
             run: Runner::Sequential(sequential_proptest::<V>),
         },
         Model {
+            name: "reuse",
+            cpus: 0,
+            about: "a forked child's new vmas below and above its copy of the parent's vma fault (anon_vma_prepare reusing a neighbour's anon_vma through find_mergeable_anon_vma) and are mprotected to its protection (vma_merge), in every order (enumerated); every page stays findable",
+            run: Runner::Sequential(reuse_every_order::<V>),
+        },
+        Model {
             name: "oracle",
             cpus: 0,
             about: "the sequential model's sequences against an oracle that derives, from the state each vma_adjust changes and not from any variant's condition, whether an rmap walk could miss a page without the anon_vma lock",
@@ -841,4 +847,176 @@ fn oracle_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
 /// [`vma_sequential`] on [`vma_ops`]'s sequences.
 fn sequential_proptest<V: VmaAdjust>(settings: &Settings) -> Exploration {
     sequential::run(settings, vma_ops(), vma_sequential::<V>)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The anon_vma reuse model (H-15)
+
+/// One of the forked child's own vmas in the reuse model ([`vma_reuse`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Own {
+    /// F [0x1000, 0x2000) pgoff 1, `VM_WRITE | VM_EXEC`: below D.
+    F,
+    /// D [0x2000, 0x4000) pgoff 2, `VM_READ | VM_WRITE | VM_EXEC`: just below C.
+    D,
+    /// E [0x6000, 0x8000) pgoff 6, `VM_READ | VM_WRITE | VM_EXEC`: just above C.
+    E,
+}
+
+/// One step of the reuse model ([`vma_reuse`]), in the forked child's mm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReuseOp {
+    /// The child's first write fault in the vma: `do_anonymous_page` -> `anon_vma_prepare(vma)`
+    /// takes the anon_vma `find_mergeable_anon_vma(vma)` finds, or a new one, and the new page
+    /// is mapped at the vma's first address with that anon_vma (`page_add_new_anon_rmap`).
+    Fault(Own),
+    /// `mprotect(vma)` to C's protection (`VM_READ | VM_WRITE`), after its first write fault:
+    /// `mprotect_fixup` -> `vma_merge()` for the whole vma, then `vm_flags = newflags`.
+    Mprotect(Own),
+}
+
+/// The protection of the parent's vma P and of the child's copy C.
+const RW: usize = VM_READ | VM_WRITE;
+const P: VmaId = 0;
+const CHILD: VmaId = 1;
+
+impl Own {
+    /// (vma slot, bounds, flags before the mprotect, page, anon_vma a fault allocates).
+    fn layout(self) -> (VmaId, (usize, usize, usize), usize, PageId, AnonVmaId) {
+        match self {
+            Own::D => (2, (0x2000, 0x4000, 2), RW | VM_EXEC, 2, 2),
+            Own::E => (3, (0x6000, 0x8000, 6), RW | VM_EXEC, 3, 3),
+            Own::F => (4, (0x1000, 0x2000, 1), VM_WRITE | VM_EXEC, 4, 4),
+        }
+    }
+}
+
+/// The reuse model: the parent's vma P (mm 0) [0x4000, 0x6000) pgoff 4, `VM_READ | VM_WRITE`,
+/// on anon_vma 0, pages index 4 and 5 at 0x4000 and 0x5000; fork: the child's copy C (mm 1)
+/// maps both (2.6.31: C is on anon_vma 0; chain era: `anon_vma_fork` links C on anon_vma 0 and
+/// on its own anon_vma 1, and `C->anon_vma` is 1). The child's own vmas F, D and E ([`Own`]),
+/// without anon_vma, have flags that differ from C's only in what mprotect changes: they are
+/// separate vmas, which `find_mergeable_anon_vma` may give a neighbour's anon_vma and an
+/// mprotect to C's protection may merge. The steps ([`ReuseOp`]) run in any order; after each,
+/// `check_mm`: every anon_vma's list holds exactly the vmas (avcs) that name it, and an rmap
+/// walk finds every mapping of every page.
+///
+/// An own vma is mprotected only after its first write fault (it has an anon_vma then), so
+/// every merge here is of vmas that have one: merging a vma without one into C is the
+/// importer path of H-14, which the sequential model covers (vma.seq). The reuse question is
+/// what a fault's reuse leaves for a later merge.
+pub fn vma_reuse<V: VmaAdjust>(ops: &[ReuseOp]) {
+    let mm = Mm::new(MmSize {
+        vmas: 5,
+        anon_vmas: 5,
+        pages: 5,
+        ptes: 16,
+        mms: 2,
+    });
+    setup_vma::<R<V>>(&mm, P, (0x4000, 0x6000, 4), None, Some(0));
+    WRITE_ONCE(&mm.vmas[P].vm_flags, RW);
+    map_page(&mm, 0, 0, 4, 0x4000);
+    map_page(&mm, 1, 0, 5, 0x5000);
+    fork_vma::<R<V>>(&mm, CHILD, P, 1);
+    WRITE_ONCE(&mm.vmas[CHILD].vm_flags, RW);
+    map_page_shared(&mm, 0, 1, 0x4000);
+    map_page_shared(&mm, 1, 1, 0x5000);
+    // the child's mmaps: F and D before C in its list, E after it
+    for (own, prev) in [(Own::D, None), (Own::F, None), (Own::E, Some(CHILD))] {
+        let (vma, bounds, flags, _, _) = own.layout();
+        mm.vmas[vma].vm_mm.set(1);
+        setup_vma::<R<V>>(&mm, vma, bounds, prev, None);
+        WRITE_ONCE(&mm.vmas[vma].vm_flags, flags);
+    }
+    check_mm::<R<V>>(&mm);
+
+    for op in ops {
+        match *op {
+            ReuseOp::Fault(own) => {
+                let (vma, (start, _, pgoff), _, page, fresh) = own.layout();
+                if mm.vmas[vma].freed.get() || mm.vmas[vma].anon_vma.get().is_some() {
+                    continue;
+                }
+                // anon_vma_prepare(vma): find_mergeable_anon_vma(vma), else anon_vma_alloc().
+                let av = V::find_mergeable_anon_vma(&mm, vma).unwrap_or(fresh);
+                R::<V>::anon_vma_prepare(&mm, vma, av);
+                map_page_in(&mm, page, av, pgoff, 1, start);
+            }
+            ReuseOp::Mprotect(own) => {
+                let (vma, ..) = own.layout();
+                let v = &mm.vmas[vma];
+                if v.freed.get() || v.anon_vma.get().is_none() || READ_ONCE(&v.vm_flags) == RW {
+                    continue;
+                }
+                let merged = mprotect_merge::<V>(&mm, vma);
+                // mprotect_fixup: `vma->vm_flags = newflags` (on the merged vma, or this one)
+                WRITE_ONCE(&mm.vmas[merged].vm_flags, RW);
+            }
+        }
+        check_mm::<R<V>>(&mm);
+    }
+}
+
+/// `mprotect_fixup(vma, &prev, vma->vm_start, vma->vm_end, newflags = RW)`'s
+/// `vma_merge(mm, prev, start, end, newflags, vma->anon_vma, NULL, vma->vm_pgoff, NULL)` for a
+/// whole vma of the child (mm 1): `area` is `vma`, which ends at `end`, so `next` is the vma
+/// after it (cases 6, 7, 8). The case selection is vma_merge's, written for this call; the
+/// tests are the kernel's (`can_vma_merge_after`, `can_vma_merge_before`,
+/// `is_mergeable_anon_vma`). Returns the vma that holds the range afterwards.
+fn mprotect_merge<V: VmaAdjust>(mm: &Mm, vma: VmaId) -> VmaId {
+    let bounds = |v: VmaId| {
+        let x = &mm.vmas[v];
+        (
+            READ_ONCE(&x.vm_start),
+            READ_ONCE(&x.vm_end),
+            READ_ONCE(&x.vm_pgoff),
+        )
+    };
+    let (start, end, pgoff) = bounds(vma);
+    let pglen = (end - start) >> PAGE_SHIFT;
+    let anon_vma = mm.vmas[vma].anon_vma.get();
+    let prev = find_vma_prev(mm, 1, start);
+    let next = mm.vmas[vma].vm_next.get();
+    let next_ok = next.filter(|&n| {
+        bounds(n).0 == end && can_vma_merge_before(mm, n, RW, anon_vma, false, pgoff + pglen)
+    });
+    // Can it merge with the predecessor?
+    if let Some(p) = prev
+        .filter(|&p| bounds(p).1 == start && can_vma_merge_after(mm, p, RW, anon_vma, false, pgoff))
+    {
+        let (p_start, _, p_pgoff) = bounds(p);
+        match next_ok.filter(|&n| {
+            is_mergeable_anon_vma(mm.vmas[p].anon_vma.get(), mm.vmas[n].anon_vma.get())
+        }) {
+            // cases 1, 6: vma_adjust(prev, prev->vm_start, next->vm_end, prev->vm_pgoff, NULL)
+            Some(n) => V::vma_adjust(mm, p, p_start, bounds(n).1, p_pgoff, None),
+            // cases 2, 5, 7: vma_adjust(prev, prev->vm_start, end, prev->vm_pgoff, NULL)
+            None => V::vma_adjust(mm, p, p_start, end, p_pgoff, None),
+        };
+        return p;
+    }
+    // Can this new request be merged in front of next? (case 4 needs addr < prev->vm_end: not
+    // for a whole vma)
+    if let Some(n) = next_ok {
+        // cases 3, 8: vma_adjust(area, addr, next->vm_end, next->vm_pgoff - pglen, NULL)
+        let (_, n_end, n_pgoff) = bounds(n);
+        V::vma_adjust(mm, vma, start, n_end, n_pgoff - pglen, None);
+    }
+    vma
+}
+
+/// Every order of the reuse model's six steps ([`vma_reuse`]): each takes effect at most once
+/// (a fault only in a vma without an anon_vma, an mprotect only of a vma not yet at C's
+/// protection, neither in a vma merged away), and a step that does not take effect changes
+/// nothing, so every sequence of steps behaves as one of these (proofs/vma.reuse.md).
+fn reuse_every_order<V: VmaAdjust>(_: &Settings) -> Exploration {
+    let steps = [
+        ReuseOp::Fault(Own::F),
+        ReuseOp::Fault(Own::D),
+        ReuseOp::Fault(Own::E),
+        ReuseOp::Mprotect(Own::F),
+        ReuseOp::Mprotect(Own::D),
+        ReuseOp::Mprotect(Own::E),
+    ];
+    sequential::every_order(&steps, vma_reuse::<V>)
 }

@@ -62,7 +62,10 @@ fn every_claim_names_a_runnable_variant_and_model() {
             (
                 CheckerKind::Loom | CheckerKind::Shuttle | CheckerKind::StoreBuffer,
                 Runner::Scenario(_)
-            ) | (CheckerKind::Proptest, Runner::Sequential(_))
+            ) | (
+                CheckerKind::Proptest | CheckerKind::Enumerate,
+                Runner::Sequential(_)
+            )
         );
         assert!(
             fits,

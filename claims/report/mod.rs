@@ -107,7 +107,7 @@ impl ClaimReport {
                 c.area(),
                 c.test_name()
             ),
-            CheckerKind::Proptest => format!(
+            CheckerKind::Proptest | CheckerKind::Enumerate => format!(
                 "cargo test --test {} -- --exact {}",
                 c.area(),
                 c.test_name()

@@ -25,6 +25,9 @@ pub enum Checker {
     Shuttle { iterations: usize },
     /// proptest on a sequential model: this many random operation sequences.
     Proptest { cases: u32 },
+    /// A sequential model whose runner enumerates every sequence of its steps (complete: the
+    /// model's proof says why its sequences cover every behaviour); same build as proptest.
+    Enumerate,
     /// shuttle with the shim's store-buffer mode (`--features store-buffer`): plain stores
     /// and non-value-returning atomics become visible later than they execute, so a barrier
     /// loom cannot show needed (proofs/README.md, "Calibration") can be; PCT then random
@@ -46,6 +49,7 @@ impl Checker {
             Checker::Loom { .. } => CheckerKind::Loom,
             Checker::Shuttle { .. } => CheckerKind::Shuttle,
             Checker::Proptest { .. } => CheckerKind::Proptest,
+            Checker::Enumerate => CheckerKind::Enumerate,
             Checker::StoreBuffer { .. } => CheckerKind::StoreBuffer,
         }
     }
@@ -59,6 +63,7 @@ pub enum CheckerKind {
     Shuttle,
     Proptest,
     StoreBuffer,
+    Enumerate,
 }
 
 impl CheckerKind {
@@ -68,6 +73,7 @@ impl CheckerKind {
             CheckerKind::Shuttle => "shuttle",
             CheckerKind::Proptest => "proptest",
             CheckerKind::StoreBuffer => "store-buffer",
+            CheckerKind::Enumerate => "enumerate",
         }
     }
 }
@@ -180,6 +186,10 @@ pub enum SafeguardKind {
     FullyOrderedAtomic,
     /// A reference taken so a page outlives a window (`page_cache_get` for a pagevec).
     Reference,
+    /// A test that refuses a shortcut whose result a later step relies on
+    /// (`list_is_singular` before an anon_vma is reused, so that vmas sharing an anon_vma share
+    /// its chain when they merge).
+    Condition,
 }
 
 /// Why a safeguard is there: a mutant without it that a claim kills, or a proof section that

@@ -47,6 +47,14 @@ pub trait VmaAdjust: 'static + Send + Sync {
         pgoff: usize,
         insert: Option<VmaId>,
     ) -> i32;
+    /// The anon_vma that `anon_vma_prepare(vma)` reuses from a neighbour, or None (then it
+    /// allocates one): `find_mergeable_anon_vma(vma)` as the variant's kernel had it. The
+    /// default is the era's ([`AnonRmap::find_mergeable_anon_vma`]); 5beb4930 overrides it
+    /// (the chain era began with 2.6.31's text, which d0e9fe17 replaced). Read by the reuse
+    /// model (models/vma.rs, `vma_reuse`).
+    fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+        <Self::Rmap as AnonRmap>::find_mergeable_anon_vma(mm, vma)
+    }
 }
 
 /// The anon rmap of one era: how a vma is found from its anon_vma, how `split_vma` links the
@@ -73,6 +81,11 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// joins the parent's anon_vmas and gets its own, `new_av`; 2.6.36: whose root is the
     /// parent's root).
     fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32;
+    /// The era's `find_mergeable_anon_vma(vma)`: 2.6.31's ([`find_mergeable_anon_vma`], here),
+    /// which reuses an adjacent vma's anon_vma whenever the two could merge; d0e9fe17's in the
+    /// chain era (`vma_2_6_34::find_mergeable_anon_vma`), which reuses it only when that vma's
+    /// anon_vma_chain is a single entry.
+    fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId>;
     /// `split_vma(mm, vma, addr, new_below)` (2.6.31) / `__split_vma` (2.6.34): the new vma
     /// is slot `new`.
     fn split_vma<V: VmaAdjust>(
@@ -138,6 +151,13 @@ pub const SWAP_AGAIN: i32 = 1;
 pub const VM_GROWSDOWN: usize = 0x0000_0100;
 /// `VM_GROWSUP`: `VM_NONE` without CONFIG_STACK_GROWSUP (x86).
 pub const VM_GROWSUP: usize = 0;
+/// `VM_READ`, `VM_WRITE`, `VM_EXEC` (include/linux/mm.h): the bits mprotect changes, which
+/// `find_mergeable_anon_vma` ignores when it compares two vmas' flags.
+pub const VM_READ: usize = 0x0000_0001;
+pub const VM_WRITE: usize = 0x0000_0002;
+pub const VM_EXEC: usize = 0x0000_0004;
+/// `VM_CAN_NONLINEAR` (include/linux/mm.h, 2.6.23 to 3.x), which `is_mergeable_vma` ignores.
+pub const VM_CAN_NONLINEAR: usize = 0x0800_0000;
 /// `VM_SEQ_READ` (include/linux/mm.h).
 pub const VM_SEQ_READ: usize = 0x0000_8000;
 /// `VM_RAND_READ` (include/linux/mm.h).
@@ -474,6 +494,11 @@ pub fn list_del(mm: &Mm, func: &'static str, entry: usize) {
 /// `list_empty(head)`.
 pub fn list_empty(mm: &Mm, head: usize) -> bool {
     mm.nodes[head].next.get() == head
+}
+
+/// `list_is_singular(head)` (include/linux/list.h): the list has exactly one entry.
+pub fn list_is_singular(mm: &Mm, head: usize) -> bool {
+    !list_empty(mm, head) && mm.nodes[head].next.get() == mm.nodes[head].prev.get()
 }
 
 /// The entries of the list at `head`, in order (`list_for_each`): a walk that runs into a
@@ -1115,6 +1140,165 @@ pub fn find_vma_prev(mm: &Mm, vm_mm: usize, start: usize) -> Option<VmaId> {
         cur = mm.vmas[c].vm_next.get();
     }
     prev
+}
+
+/// `is_mergeable_vma(vma, file, vm_flags)` (mm/mmap.c, 2.6.31): "If the vma has a ->close
+/// operation then the driver probably needs to release per-vma resources, so we don't
+/// attempt to merge those."
+pub fn is_mergeable_vma(mm: &Mm, vma: VmaId, file: bool, vm_flags: usize) -> bool {
+    let v = &mm.vmas[vma];
+    // VM_CAN_NONLINEAR may get set later by f_op->mmap()
+    // MODEL: 2.6.31 writes the mask as VM_MERGEABLE_FLAGS, #defined as VM_CAN_NONLINEAR.
+    if (READ_ONCE(&v.vm_flags) ^ vm_flags) & !VM_CAN_NONLINEAR != 0 {
+        return false;
+    }
+    if v.vm_file != file {
+        // LEFT OUT: `return 0;` (the tool pairs this `return false` with the next test's) and
+        // `if (vma->vm_ops && vma->vm_ops->close)`: the models' vmas are anonymous, with no
+        // vm_ops.
+        return false;
+    }
+    true
+}
+
+/// `is_mergeable_anon_vma(anon_vma1, anon_vma2)` (mm/mmap.c, 2.6.31; 2.6.34 has the same
+/// text): two vmas can merge if at most one has an anon_vma, or both have the same.
+pub fn is_mergeable_anon_vma(anon_vma1: Option<AnonVmaId>, anon_vma2: Option<AnonVmaId>) -> bool {
+    anon_vma1.is_none() || anon_vma2.is_none() || (anon_vma1 == anon_vma2)
+}
+
+/// `can_vma_merge_before(vma, vm_flags, anon_vma, file, vm_pgoff)` (mm/mmap.c, 2.6.31): "Return
+/// true if we can merge this (vm_flags,anon_vma,file,vm_pgoff) in front of (at a lower virtual
+/// address and file offset than) the vma." (`clippy::collapsible_if` is allowed for the
+/// kernel's nesting: the pgoff test inside the mergeability test.)
+#[allow(clippy::collapsible_if)]
+pub fn can_vma_merge_before(
+    mm: &Mm,
+    vma: VmaId,
+    vm_flags: usize,
+    anon_vma: Option<AnonVmaId>,
+    file: bool,
+    vm_pgoff: usize,
+) -> bool {
+    let v = &mm.vmas[vma];
+    if is_mergeable_vma(mm, vma, file, vm_flags)
+        && is_mergeable_anon_vma(anon_vma, v.anon_vma.get())
+    {
+        if READ_ONCE(&v.vm_pgoff) == vm_pgoff {
+            return true;
+        }
+    }
+    false
+}
+
+/// `can_vma_merge_after(vma, vm_flags, anon_vma, file, vm_pgoff)` (mm/mmap.c, 2.6.31): "Return
+/// true if we can merge this (vm_flags,anon_vma,file,vm_pgoff) beyond (at a higher virtual
+/// address and file offset than) the vma."
+pub fn can_vma_merge_after(
+    mm: &Mm,
+    vma: VmaId,
+    vm_flags: usize,
+    anon_vma: Option<AnonVmaId>,
+    file: bool,
+    vm_pgoff: usize,
+) -> bool {
+    let v = &mm.vmas[vma];
+    if is_mergeable_vma(mm, vma, file, vm_flags)
+        && is_mergeable_anon_vma(anon_vma, v.anon_vma.get())
+    {
+        // LEFT OUT: `pgoff_t vm_pglen` is declared where it is set, below.
+        let vm_pglen = (READ_ONCE(&v.vm_end) - READ_ONCE(&v.vm_start)) >> PAGE_SHIFT;
+        if READ_ONCE(&v.vm_pgoff) + vm_pglen == vm_pgoff {
+            return true;
+        }
+    }
+    false
+}
+
+/// `find_mergeable_anon_vma(vma)` (mm/mmap.c, 2.6.31; the same text until d0e9fe17, 2.6.34-rc):
+/// "used by anon_vma_prepare, to check neighbouring vmas for a suitable anon_vma, before it
+/// goes off to allocate a new anon_vma". It hands over the next (or else the previous) vma's
+/// anon_vma whenever `vma` could merge with that vma after an mprotect, whatever else that vma
+/// is linked to: in the chain era, a forked child's own anon_vma, whose vma also has the
+/// parent's anon_vmas on its chain (H-15, proofs/vma.reuse.md).
+pub fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+    let v = &mm.vmas[vma];
+    // LEFT OUT: `struct vm_area_struct *near; unsigned long vm_flags;`: declared where set.
+    let near = v.vm_next.get();
+    // MODEL: `if (!near) goto try_prev;` as the `if let` below: its block is the code up to
+    // `try_prev:`, run when there is a next vma.
+    if let Some(near) = near {
+        // LEFT OUT: `goto try_prev;`: the end of the `if let` block (above).
+        // Since only mprotect tries to remerge vmas, match flags which might be mprotected
+        // into each other later on. Neither mlock nor madvise tries to remerge at present, so
+        // leave their flags as obstructing a merge.
+        let mut vm_flags = READ_ONCE(&v.vm_flags) & !(VM_READ | VM_WRITE | VM_EXEC);
+        vm_flags |= READ_ONCE(&mm.vmas[near].vm_flags) & (VM_READ | VM_WRITE | VM_EXEC);
+
+        // LEFT OUT: `mpol_equal(vma_policy(vma), vma_policy(near))`: no mempolicies in the
+        // models (both NULL, equal).
+        if mm.vmas[near].anon_vma.get().is_some()
+            && READ_ONCE(&v.vm_end) == READ_ONCE(&mm.vmas[near].vm_start)
+            && can_vma_merge_before(
+                mm,
+                near,
+                vm_flags,
+                None,
+                v.vm_file,
+                READ_ONCE(&v.vm_pgoff)
+                    + ((READ_ONCE(&v.vm_end) - READ_ONCE(&v.vm_start)) >> PAGE_SHIFT),
+            )
+        {
+            ktrace!(
+                "find_mergeable_anon_vma",
+                "vma#{vma} reuses next vma#{near}'s anon_vma#{} ({} entries on vma#{near}'s chain)",
+                mm.vmas[near].anon_vma.get().expect("tested"),
+                anon_vma_chain_len(mm, near)
+            );
+            return mm.vmas[near].anon_vma.get();
+        }
+    }
+    // try_prev:
+    // It is potentially slow to have to call find_vma_prev here. But it's only on the first
+    // write fault on the vma, not every time, and we could devise a way to avoid it later
+    // (e.g. stash info in next's anon_vma_node when assigning an anon_vma, or when trying
+    // vma_merge).  Another time.
+    // LEFT OUT: `BUG_ON(find_vma_prev(vma->vm_mm, vma->vm_start, &near) != vma)`: the model's
+    // find_vma_prev gives the `&near` it stores (below), not the vma it returns, which is `vma`
+    // by construction (vma is on its mm's list).
+    // MODEL: find_vma_prev's `&near`.
+    let near = find_vma_prev(mm, v.vm_mm.get(), READ_ONCE(&v.vm_start));
+    let Some(near) = near else {
+        // LEFT OUT: `goto none;`: the `return NULL` it reaches is the next line.
+        // MODEL: `return NULL` (after the `none:` label) as the `else` of the `let`.
+        return None;
+    };
+
+    let mut vm_flags = READ_ONCE(&v.vm_flags) & !(VM_READ | VM_WRITE | VM_EXEC);
+    vm_flags |= READ_ONCE(&mm.vmas[near].vm_flags) & (VM_READ | VM_WRITE | VM_EXEC);
+
+    // LEFT OUT: `mpol_equal(vma_policy(near), vma_policy(vma))`: no mempolicies (above).
+    if mm.vmas[near].anon_vma.get().is_some()
+        && READ_ONCE(&mm.vmas[near].vm_end) == READ_ONCE(&v.vm_start)
+        && can_vma_merge_after(mm, near, vm_flags, None, v.vm_file, READ_ONCE(&v.vm_pgoff))
+    {
+        ktrace!(
+            "find_mergeable_anon_vma",
+            "vma#{vma} reuses previous vma#{near}'s anon_vma#{} ({} entries on vma#{near}'s chain)",
+            mm.vmas[near].anon_vma.get().expect("tested"),
+            anon_vma_chain_len(mm, near)
+        );
+        return mm.vmas[near].anon_vma.get();
+    }
+    // LEFT OUT: the `none:` label and its comment ("There's no absolute need to look only at
+    // touching neighbours ..."): the fall-through to the `return NULL` below.
+    None
+}
+
+/// The number of entries on `vma`'s anon_vma_chain (0 in the 2.6.31 era, which has none), for
+/// traces.
+pub fn anon_vma_chain_len(mm: &Mm, vma: VmaId) -> usize {
+    list_entries(mm, "anon_vma_chain_len", mm.anon_vma_chain(vma)).len()
 }
 
 /// The vmas in the mms' lists, in order.

@@ -198,7 +198,8 @@ impl AnonRmap for AnonVmaList {
         // LEFT OUT: `anon_vma = vma->anon_vma; might_sleep(); if (unlikely(!anon_vma))`,
         // `find_mergeable_anon_vma`: the caller passes the anon_vma the vma's first anonymous
         // fault gets (`av`; the vma has none yet): one a neighbour already has (what
-        // find_mergeable_anon_vma found), or a new one (below); `allocated`: see below.
+        // find_mergeable_anon_vma found: the reuse model's fault calls the variant's
+        // `find_mergeable_anon_vma` first), or a new one (below); `allocated`: see below.
         // MODEL: `if (!anon_vma) { anon_vma = anon_vma_alloc(); ... }`: an anon_vma no vma is
         // on is one find_mergeable_anon_vma could not have found, so anon_vma_alloc() gave it
         // (a harness check that it is free); its -ENOMEM: never.
@@ -214,6 +215,10 @@ impl AnonRmap for AnonVmaList {
         // LEFT OUT: `allocated = NULL` and `anon_vma_free(allocated)`: nothing was allocated;
         // the two unlocks are the guard's drop at the end; `return 0`: the setup hook is void.
         __anon_vma_link(mm, vma);
+    }
+
+    fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+        find_mergeable_anon_vma(mm, vma)
     }
 
     /// `anon_vma_unlink(vma)` (mm/rmap.c, 2.6.31), called by `free_pgtables()` at munmap or

@@ -396,7 +396,8 @@ macro_rules! chain_rmap {
                 // MODEL: `anon_vma = find_mergeable_anon_vma(vma); allocated = NULL; if
                 // (!anon_vma) { anon_vma = anon_vma_alloc(); ... }`: the caller passes the
                 // anon_vma the fault gets (`av`): one a neighbour already has (what
-                // find_mergeable_anon_vma found) or, if no vma is on it, a new one from
+                // find_mergeable_anon_vma found: the reuse model's fault calls the variant's
+                // `find_mergeable_anon_vma` first) or, if no vma is on it, a new one from
                 // anon_vma_alloc() (a harness check that it is free; `allocated` and the
                 // failure: nothing is freed back or fails here). The emptiness test reads the
                 // list without its lock: no other CPU of the models links on an anon_vma while
@@ -643,6 +644,10 @@ macro_rules! chain_rmap {
                 $walk(mm, new, old);
             }
 
+            fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+                crate::mm::vma_2_6_34::find_mergeable_anon_vma(mm, vma)
+            }
+
             fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
                 <$t as ChainLock>::vma_lock_anon_vma(mm, vma)
             }
@@ -666,6 +671,105 @@ pub(crate) use chain_rmap;
 
 chain_rmap!(ChainRmap);
 chain_rmap!(RootChainRmap);
+
+/// `anon_vma_compatible(a, b)` (mm/mmap.c, d0e9fe17): "Rough compatbility check to quickly
+/// see if it's even worth looking at sharing an anon_vma. They need to have the same vm_file,
+/// and the flags can only differ in things that mprotect may change."
+fn anon_vma_compatible(mm: &Mm, a: VmaId, b: VmaId) -> bool {
+    // MODEL: the two vmas by name.
+    let (va, vb) = (&mm.vmas[a], &mm.vmas[b]);
+    // LEFT OUT: `mpol_equal(vma_policy(a), vma_policy(b))`: no mempolicies in the models (both
+    // NULL, equal).
+    READ_ONCE(&va.vm_end) == READ_ONCE(&vb.vm_start)
+        && va.vm_file == vb.vm_file
+        && (READ_ONCE(&va.vm_flags) ^ READ_ONCE(&vb.vm_flags)) & !(VM_READ | VM_WRITE | VM_EXEC)
+            == 0
+        && READ_ONCE(&vb.vm_pgoff)
+            == READ_ONCE(&va.vm_pgoff)
+                + ((READ_ONCE(&vb.vm_start) - READ_ONCE(&va.vm_start)) >> PAGE_SHIFT)
+}
+
+/// `reusable_anon_vma(old, a, b)` (mm/mmap.c, d0e9fe17): "Do some basic sanity checking to see
+/// if we can re-use the anon_vma from 'old'. The 'a'/'b' vma's are in VM order - one of them
+/// will be the same as 'old', the other will be the new one that is trying to share the
+/// anon_vma. [...] IOW: that the "list_is_singular()" test on the anon_vma_chain only matters
+/// for the 'stable anon_vma' case (ie the thing we want to avoid is to return an anon_vma that
+/// is "complex" due to having gone through a fork)."
+fn reusable_anon_vma(mm: &Mm, old: VmaId, a: VmaId, b: VmaId) -> Option<AnonVmaId> {
+    if anon_vma_compatible(mm, a, b) {
+        // MODEL: `ACCESS_ONCE(old->anon_vma)` as a plain read: the models run this in one
+        // CPU's fault, and no other CPU sets `old`'s anon_vma meanwhile.
+        let anon_vma = mm.vmas[old].anon_vma.get();
+
+        if anon_vma.is_some() && list_is_singular(mm, mm.anon_vma_chain(old)) {
+            return anon_vma;
+        }
+        ktrace!(
+            "reusable_anon_vma",
+            "vma#{old}'s anon_vma {} not reused: {} entries on its anon_vma_chain",
+            anon_vma.map_or("(none)".to_string(), |a| format!("#{a}")),
+            anon_vma_chain_len(mm, old)
+        );
+    }
+    None
+}
+
+/// `find_mergeable_anon_vma(vma)` (mm/mmap.c, d0e9fe17; 2.6.34 to 3.x): "used by
+/// anon_vma_prepare, to check neighbouring vmas for a suitable anon_vma, before it goes off to
+/// allocate a new anon_vma". Since d0e9fe17 it reuses a neighbour's anon_vma only when the
+/// neighbour's anon_vma_chain is that one entry, so that "every vma that shares the same
+/// anon_vma will always also have the same chain" (its commit message), which
+/// `anon_vma_merge()` relies on when it drops the removed vma's chain.
+pub fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+    // LEFT OUT: `struct anon_vma *anon_vma; struct vm_area_struct *near;`: declared where set.
+    let near = mm.vmas[vma].vm_next.get();
+    // MODEL: `if (!near) goto try_prev;` as the `if let` below: its block is the code up to
+    // `try_prev:`, run when there is a next vma.
+    if let Some(near) = near {
+        // LEFT OUT: `goto try_prev;`: the end of the `if let` block (above).
+        let anon_vma = reusable_anon_vma(mm, near, vma, near);
+        if anon_vma.is_some() {
+            ktrace!(
+                "find_mergeable_anon_vma",
+                "vma#{vma} reuses next vma#{near}'s anon_vma#{} (a one-entry chain)",
+                anon_vma.expect("tested")
+            );
+            return anon_vma;
+        }
+    }
+    // try_prev:
+    // It is potentially slow to have to call find_vma_prev here. But it's only on the first
+    // write fault on the vma, not every time, and we could devise a way to avoid it later
+    // (e.g. stash info in next's anon_vma_node when assigning an anon_vma, or when trying
+    // vma_merge).  Another time.
+    // LEFT OUT: `BUG_ON(find_vma_prev(vma->vm_mm, vma->vm_start, &near) != vma)`: the model's
+    // find_vma_prev gives the `&near` it stores (below), not the vma it returns, which is `vma`
+    // by construction (vma is on its mm's list).
+    // MODEL: find_vma_prev's `&near`.
+    let near = find_vma_prev(
+        mm,
+        mm.vmas[vma].vm_mm.get(),
+        READ_ONCE(&mm.vmas[vma].vm_start),
+    );
+    let Some(near) = near else {
+        // LEFT OUT: `goto none;`: the `return NULL` it reaches is the next line.
+        // MODEL: `return NULL` (after the `none:` label) as the `else` of the `let`.
+        return None;
+    };
+
+    let anon_vma = reusable_anon_vma(mm, near, near, vma);
+    if anon_vma.is_some() {
+        ktrace!(
+            "find_mergeable_anon_vma",
+            "vma#{vma} reuses previous vma#{near}'s anon_vma#{} (a one-entry chain)",
+            anon_vma.expect("tested")
+        );
+        return anon_vma;
+    }
+    // LEFT OUT: the `none:` label and its comment ("There's no absolute need to look only at
+    // touching neighbours ..."): the fall-through to the `return NULL` below.
+    None
+}
 
 /// The chain era's end check: each anon_vma's list holds exactly the avcs of the mm's vmas
 /// that name it; each vma with an anon_vma has an avc for it.

@@ -42,6 +42,8 @@ impl VmaAdjust for Variant {
     ) -> i32 {
         // LEFT OUT: `mm = vma->vm_mm`: the machine `mm` is passed in; a vma's mm is its
         // `vm_mm` index, read where the page table is (`pte_slot`).
+        // MODEL: `v` names vma's fields; `end` is the parameter, which case 6 reassigns (the C
+        // assigns its parameter).
         let v = &mm.vmas[vma];
         let mut next = v.vm_next.get();
         let mut end = end;
@@ -117,13 +119,16 @@ impl VmaAdjust for Variant {
                             // LEFT OUT: `importer->vm_flags &= ~VM_LOCK_RMAP`: the flag, above.
                             return -ENOMEM;
                         }
+                        // MODEL: `importer->anon_vma = anon_vma`, with the model's names (`imp`,
+                        // `av`: the anon_vma the `if` above unwrapped).
                         mm.vmas[imp].anon_vma.set(Some(av));
                     }
                 }
             }
 
-            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
-            // vmas only (no mapping, truncate_count or prio tree).
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }` and the first
+            // `if (root) { flush_dcache_mmap_lock(mapping); vma_prio_tree_remove(...) }`:
+            // anonymous vmas only (no mapping, truncate_count or prio tree).
 
             ktrace!(
                 "vma_adjust",
@@ -185,14 +190,26 @@ impl VmaAdjust for Variant {
                 if remove_next == 2 {
                     next = v.vm_next.get();
                     again = true;
-                    // MODEL: `goto again` (with `again` set above); `break` ends the loop.
-                    // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB),
-                    // which the models do not have.
+                    // MODEL: `goto again` (with `again` set above).
                     continue;
                 }
             }
+            // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB), which the
+            // models do not have.
+            // MODEL: `break` ends the loop that stands for `goto again`.
             break;
         }
         0
+    }
+
+    /// The anon_vma reuse of 5beb4930: 2.6.31's `find_mergeable_anon_vma()` (src/mm/vma.rs),
+    /// which the anon_vma_chain rework kept. It hands a new vma the anon_vma of an adjacent vma
+    /// it could merge with, whatever that vma's anon_vma_chain holds: a forked child's vma has
+    /// its own anon_vma and the parent's on its chain, and the new vma gets a one-entry chain
+    /// on the child's anon_vma. When the two merge, `anon_vma_merge()` keeps the survivor's
+    /// chain, and if the survivor is the new vma the parent's pages are mapped where the
+    /// parent's anon_vma no longer reaches (H-15, proofs/vma.reuse.md). d0e9fe17 replaced it.
+    fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+        crate::mm::vma::find_mergeable_anon_vma(mm, vma)
     }
 }

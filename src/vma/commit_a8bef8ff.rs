@@ -224,6 +224,10 @@ impl AnonRmap for TempStackRmap {
         ChainRmap::anon_vma_fork(mm, vma, pvma, new_av)
     }
 
+    fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
+        ChainRmap::find_mergeable_anon_vma(mm, vma)
+    }
+
     fn split_vma<V: VmaAdjust>(
         mm: &Mm,
         vma: VmaId,

@@ -1,6 +1,8 @@
-//! mm/mmap.c `vma_adjust()` of Linux 2.6.34: the anon_vma_chain rework (5beb4930, Rik van Riel)
-//! and Linus's 287d97ac "vma_adjust: fix the copying of anon_vma chains" (2.6.34-rc), which
-//! fixed H-14: an importer without an anon_vma is linked with `anon_vma_clone()` from the
+//! mm/mmap.c `vma_adjust()` of Linux 2.6.34: the anon_vma_chain rework (5beb4930, Rik van Riel),
+//! Linus's d0e9fe17 (anon_vma reuse only from a one-entry chain, H-15's fix: the chain era's
+//! `find_mergeable_anon_vma`) and, after it, his 287d97ac "vma_adjust: fix the copying of
+//! anon_vma chains" (2.6.34-rc), which fixed H-14 and is what this file's diff from d0e9fe17
+//! shows: an importer without an anon_vma is linked with `anon_vma_clone()` from the
 //! exporter before anything moves, a merged `next` is unlinked with
 //! `anon_vma_merge()` after `vma_adjust` is done, and no anon_vma lock is taken at all: rmap
 //! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: found by
@@ -21,8 +23,8 @@ impl VmaAdjust for Variant {
         id: "linux-2.6.34",
         area: Area::Vma,
         kind: Kind::Release { version: "2.6.34" },
-        parent: Some("5beb4930"),
-        source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it); the exporter/importer anon_vma_clone form is Linus's 287d97ac \"vma_adjust: fix the copying of anon_vma chains\" (2.6.34-rc; which rc UNVERIFIED), the fix of 5beb4930's clone from the wrong source (H-14).",
+        parent: Some("d0e9fe17"),
+        source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it); the exporter/importer anon_vma_clone form is Linus's 287d97ac \"vma_adjust: fix the copying of anon_vma chains\" (2.6.34-rc; which rc UNVERIFIED; after d0e9fe17, whose tree still clones from vma), the fix of 5beb4930's clone from the wrong source (H-14).",
     };
     type Rmap = ChainRmap;
 
@@ -38,6 +40,8 @@ impl VmaAdjust for Variant {
     ) -> i32 {
         // LEFT OUT: `mm = vma->vm_mm`: the machine `mm` is passed in; a vma's mm is its
         // `vm_mm` index, read where the page table is (`pte_slot`).
+        // MODEL: `v` names vma's fields; `end` is the parameter, which case 6 reassigns (the C
+        // assigns its parameter).
         let v = &mm.vmas[vma];
         let mut next = v.vm_next.get();
         let mut end = end;
@@ -103,8 +107,9 @@ impl VmaAdjust for Variant {
                 }
             }
 
-            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
-            // vmas only (no mapping, truncate_count or prio tree).
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }` and the first
+            // `if (root) { flush_dcache_mmap_lock(mapping); vma_prio_tree_remove(...) }`:
+            // anonymous vmas only (no mapping, truncate_count or prio tree).
 
             ktrace!(
                 "vma_adjust",
@@ -162,12 +167,13 @@ impl VmaAdjust for Variant {
                 if remove_next == 2 {
                     next = v.vm_next.get();
                     again = true;
-                    // MODEL: `goto again` (with `again` set above); `break` ends the loop.
-                    // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB),
-                    // which the models do not have.
+                    // MODEL: `goto again` (with `again` set above).
                     continue;
                 }
             }
+            // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB), which the
+            // models do not have.
+            // MODEL: `break` ends the loop that stands for `goto again`.
             break;
         }
         0

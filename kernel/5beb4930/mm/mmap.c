@@ -24,7 +24,7 @@
  *                perf_event_mmap) for the code, index file 18264635091 (a 2.6.38-era
  *                expand_downwards with the same comments) for the comments.
  * status:    partial
- * holds:     __vma_link, vma_adjust, __split_vma
+ * holds:     __vma_link, vma_adjust, is_mergeable_vma, __split_vma
  * unchanged: expand_downwards (compared with (3) and (4): linux-2.6.31's text, see below),
  *            __vma_link_list, __insert_vm_struct, __vma_unlink (compared with (1); their text
  *            is linux-2.6.31's; __insert_vm_struct no longer links the anon_vma only because
@@ -35,7 +35,7 @@
  *            stored here, at its first variant; they were read in 2.6.34/2.6.35 trees, and
  *            5beb4930's own text of them was compared only where its hunks reach: the
  *            2.6.34-rc changes known to touch the modelled functions are fc148a5f and 287d97ac
- *            (vma_adjust, below), d0e9fe17 (find_mergeable_anon_vma, not modelled),
+ *            (vma_adjust, below), d0e9fe17 (find_mergeable_anon_vma: kernel/d0e9fe17/),
  *            ea90002b (__page_set_anon_rmap; page_add_anon_rmap in kernel/5beb4930/mm/rmap.c
  *            already has its call form) and the chain-order fix of anon_vma_clone (id not
  *            found). So some texts stored here are later than 5beb4930: see
@@ -57,6 +57,14 @@
  *            kernel/252c5f94/mm/mmap.c (5beb4930 did not touch them; 287d97ac replaced them by
  *            `exporter`). The other lines outside the hunks are (1)'s (2.6.34), which has the
  *            same lines around every hunk.
+ *            Check (2026-12-03): outside its VM_LOCK_RMAP lines, this assembled vma_adjust is
+ *            line for line the vma_adjust of torvalds/linux @ d0e9fe17 (index id
+ *            2985425962; kernel/d0e9fe17/), which came after fc148a5f and before 287d97ac.
+ *            is_mergeable_vma: the VM_CAN_NONLINEAR form of (1) and of the d0e9fe17 tree,
+ *            which Hugh Dickins's KSM mm interface brought in 2.6.32 (its posting against
+ *            2.6.31-rc1, linux-mm index id 17090309900; mainline id UNVERIFIED), stored here
+ *            as the first chain-era folder; the same test as 2.6.31's VM_MERGEABLE_FLAGS
+ *            (which is VM_CAN_NONLINEAR).
  *            __vma_link: (1). The 2.6.34 vma_adjust text (kernel/linux-2.6.34) agrees with
  *            every context line of the 2.6.34-based hunks of Mel Gorman's V6/V7 (May 2010)
  *            and Rik van Riel's "always lock the root (oldest) anon_vma" v3 (26 May 2010);
@@ -259,6 +267,23 @@ again:			remove_next = 1 + (end > next->vm_end);
 	validate_mm(mm);
 
 	return 0;
+}
+
+/*
+ * If the vma has a ->close operation then the driver probably needs to release
+ * per-vma resources, so we don't attempt to merge those.
+ */
+static inline int is_mergeable_vma(struct vm_area_struct *vma,
+			struct file *file, unsigned long vm_flags)
+{
+	/* VM_CAN_NONLINEAR may get set later by f_op->mmap() */
+	if ((vma->vm_flags ^ vm_flags) & ~VM_CAN_NONLINEAR)
+		return 0;
+	if (vma->vm_file != file)
+		return 0;
+	if (vma->vm_ops && vma->vm_ops->close)
+		return 0;
+	return 1;
 }
 
 /* mmcheck: partial: the 2.6.35.7 text of luckasfb/OT_903D-kernel-2.6.35.7 (neighbour) */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.34
+ * variant:   d0e9fe17
  * file:      mm/rmap.c
  * source:    luckasfb/OT_903D-kernel-2.6.35.7 kernel/mm/rmap.c
  *            @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (2.6.35.7, the neighbour): the body;
@@ -13,7 +13,9 @@
  *            the chain era's texts as read in 2.6.34/2.6.35 trees)
  * notes:     fc148a5f "mm: remove VM_LOCK_RMAP code" (Rik van Riel; in 2.6.34, its -rc
  *            UNVERIFIED) took 5beb4930's VM_LOCK_RMAP test out of vma_address: this is 2.6.31's
- *            text again.
+ *            text again. Stored at d0e9fe17, the first variant after fc148a5f (the mm/mmap.c
+ *            of the d0e9fe17 tree has no VM_LOCK_RMAP; its mm/rmap.c is not stored, so this
+ *            text is 2.6.35.7's as above), and unchanged in 2.6.34.
  */
 
 /*
