@@ -45,7 +45,9 @@ pub fn judge(e: &Exploration, checker: &Checker) -> Verdict {
             Cause::Harness => Verdict::Error,
         },
         (None, Some(_)) => Verdict::Error,
-        (None, None) if matches!(checker, Checker::Loom { .. }) && !e.complete => {
+        (None, None)
+            if matches!(checker, Checker::Loom { .. } | Checker::Enumerate) && !e.complete =>
+        {
             Verdict::Incomplete
         }
         (None, None) => Verdict::Safe,

@@ -2,8 +2,8 @@
 //! per claim of the area, named by its id. The build decides which of them run: a loom build
 //! (`RUSTFLAGS="--cfg loom"`) runs the loom claims, a shuttle build (`--features shuttle`) the
 //! shuttle claims, the store-buffer build (`--features store-buffer`) the store-buffer claims
-//! and the shuttle claims again, the std build the proptest claims; the others are listed as
-//! ignored, so a run never silently tests nothing.
+//! and the shuttle claims again, the std build the proptest and enumerated claims; the others
+//! are listed as ignored, so a run never silently tests nothing.
 //!
 //! A test passes when the verdict meets the claim's expectation: SAFE from a complete loom
 //! exploration (or a randomized run that found nothing), BUG with the named invariant and a

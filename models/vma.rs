@@ -962,7 +962,10 @@ pub fn vma_reuse<V: VmaAdjust>(ops: &[ReuseOp]) {
 /// whole vma of the child (mm 1): `area` is `vma`, which ends at `end`, so `next` is the vma
 /// after it (cases 6, 7, 8). The case selection is vma_merge's, written for this call; the
 /// tests are the kernel's (`can_vma_merge_after`, `can_vma_merge_before`,
-/// `is_mergeable_anon_vma`). Returns the vma that holds the range afterwards.
+/// `is_mergeable_anon_vma`). Returns the vma that holds the range afterwards. Not written:
+/// `vma_merge`'s `VM_SPECIAL` test (the models' flags have none), `mpol_equal` (no
+/// mempolicies) and `if (err) return NULL` after `vma_adjust` (it does not fail here: the
+/// avc pool is sized for the model).
 fn mprotect_merge<V: VmaAdjust>(mm: &Mm, vma: VmaId) -> VmaId {
     let bounds = |v: VmaId| {
         let x = &mm.vmas[v];

@@ -935,7 +935,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.reuse",
-        statement: "2.6.34 on the reuse model: a forked child's new vmas below and above its copy of the parent's vma fault and are mprotected into it, in any order; find_mergeable_anon_vma reuses an anon_vma only from a one-entry chain (d0e9fe17), so a vma that merges keeps a chain that reaches every page it maps: SAFE",
+        statement: "2.6.34 on the reuse model: a forked child's new vmas below and above its copy of the parent's vma fault and are mprotected to its protection, in every order; find_mergeable_anon_vma reuses an anon_vma only from a one-entry chain (d0e9fe17), so a vma that merges keeps a chain that reaches every page it maps: SAFE",
         variant: "linux-2.6.34",
         model: "reuse",
         checker: Checker::Enumerate,

@@ -1142,13 +1142,14 @@ pub fn find_vma_prev(mm: &Mm, vm_mm: usize, start: usize) -> Option<VmaId> {
     prev
 }
 
-/// `is_mergeable_vma(vma, file, vm_flags)` (mm/mmap.c, 2.6.31): "If the vma has a ->close
+/// `is_mergeable_vma(vma, file, vm_flags)` (mm/mmap.c, 2.6.31; 2.6.32's KSM interface wrote
+/// the mask as `VM_CAN_NONLINEAR` with a comment, kernel/5beb4930/): "If the vma has a ->close
 /// operation then the driver probably needs to release per-vma resources, so we don't
 /// attempt to merge those."
 pub fn is_mergeable_vma(mm: &Mm, vma: VmaId, file: bool, vm_flags: usize) -> bool {
     let v = &mm.vmas[vma];
-    // VM_CAN_NONLINEAR may get set later by f_op->mmap()
-    // MODEL: 2.6.31 writes the mask as VM_MERGEABLE_FLAGS, #defined as VM_CAN_NONLINEAR.
+    // MODEL: 2.6.31 writes the mask as VM_MERGEABLE_FLAGS, #defined as VM_CAN_NONLINEAR (the
+    // 2.6.32 form, for the chain era).
     if (READ_ONCE(&v.vm_flags) ^ vm_flags) & !VM_CAN_NONLINEAR != 0 {
         return false;
     }
@@ -1215,7 +1216,8 @@ pub fn can_vma_merge_after(
     false
 }
 
-/// `find_mergeable_anon_vma(vma)` (mm/mmap.c, 2.6.31; the same text until d0e9fe17, 2.6.34-rc):
+/// `find_mergeable_anon_vma(vma)` (mm/mmap.c, 2.6.31; d0e9fe17, 2.6.34-rc, replaced it: that
+/// 2.6.32 to 5beb4930 had exactly this text is UNVERIFIED, kernel/linux-2.6.31/ says why):
 /// "used by anon_vma_prepare, to check neighbouring vmas for a suitable anon_vma, before it
 /// goes off to allocate a new anon_vma". It hands over the next (or else the previous) vma's
 /// anon_vma whenever `vma` could merge with that vma after an mprotect, whatever else that vma

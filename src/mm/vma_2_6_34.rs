@@ -714,7 +714,9 @@ fn reusable_anon_vma(mm: &Mm, old: VmaId, a: VmaId, b: VmaId) -> Option<AnonVmaI
     None
 }
 
-/// `find_mergeable_anon_vma(vma)` (mm/mmap.c, d0e9fe17; 2.6.34 to 3.x): "used by
+/// `find_mergeable_anon_vma(vma)` (mm/mmap.c, d0e9fe17; the same in 2.6.34 and 2.6.35 trees;
+/// later trees read `vma->vm_prev` instead of calling find_vma_prev, from a commit not
+/// identified here): "used by
 /// anon_vma_prepare, to check neighbouring vmas for a suitable anon_vma, before it goes off to
 /// allocate a new anon_vma". Since d0e9fe17 it reuses a neighbour's anon_vma only when the
 /// neighbour's anon_vma_chain is that one entry, so that "every vma that shares the same

@@ -40,8 +40,8 @@ enum Cmd {
     Runner(RunnerCmd),
     /// The whole test suite (what CI runs).
     ///
-    /// Std tests (unit, registry, layers, golden diffs and mutant patches, proptest claims,
-    /// CLI), the loom claims and calibration, the shuttle and
+    /// Std tests (unit, registry, layers, golden diffs and mutant patches, proptest and
+    /// enumerated claims, CLI), the loom claims and calibration, the shuttle and
     /// store-buffer claims, a kill-and-resume run of `verify --checkpoint`, and the HTML report
     /// rendered in headless Chromium. Settings come from MMCHECK_* variables (README).
     Test,

@@ -70,7 +70,7 @@ pub fn test() -> u8 {
     let mut std_tests = cargo();
     std_tests.args(["test", "--workspace"]);
     results.push((
-        "std tests (unit, registry, layers, golden diffs, proptest claims, CLI)",
+        "std tests (unit, registry, layers, golden diffs, proptest and enumerated claims, CLI)",
         step("std tests", std_tests),
     ));
 

@@ -14,8 +14,10 @@
  *            (rmap.h, ksm.c, migrate.c, mmap.c: 4 files) matches the commit's.
  * status:    partial
  * holds:     vma_adjust, expand_downwards
- * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink
- *            (the patch's mmap.c hunks touch only vma_adjust and vm_lock_anon_vma /
+ * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink,
+ *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
+ *            can_vma_merge_after, anon_vma_compatible, reusable_anon_vma,
+ *            find_mergeable_anon_vma (the patch's mmap.c hunks touch only vma_adjust and vm_lock_anon_vma /
  *            vm_unlock_anon_vma, which are not modelled)
  * notes:     The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6 +579,17 @@,
  *            @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust

@@ -13,7 +13,9 @@
  *            22344406075); the RHEL seed shows the same hunk.
  * status:    partial
  * holds:     vma_adjust
- * unchanged: __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, split_vma
+ * unchanged: __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, split_vma,
+ *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
+ *            can_vma_merge_after, find_mergeable_anon_vma (the hunk touches vma_adjust only)
  * notes:     Lines outside the hunk are linux-2.6.31's (kernel/linux-2.6.31/mm/mmap.c); the
  *            hunk's context lines match them. The merged commit's text is the hunk as
  *            posted by Hugh (the RHEL backport quotes the identical diff).

@@ -28,7 +28,10 @@
  * unchanged: expand_downwards (compared with (3) and (4): linux-2.6.31's text, see below),
  *            __vma_link_list, __insert_vm_struct, __vma_unlink (compared with (1); their text
  *            is linux-2.6.31's; __insert_vm_struct no longer links the anon_vma only because
- *            __vma_link changed)
+ *            __vma_link changed), is_mergeable_anon_vma, can_vma_merge_before,
+ *            can_vma_merge_after (the text of (1) and of the d0e9fe17 tree, index id
+ *            2985425962), find_mergeable_anon_vma (linux-2.6.31's; UNVERIFIED for 5beb4930:
+ *            its hunks do not reach it, d0e9fe17 replaced it)
  * removed:   split_vma (2.6.31's body is __split_vma's; the split_vma of 2.6.34 is a wrapper
  *            that checks map_count and calls __split_vma, which no model calls)
  * notes:     5beb4930 (2.6.34; its rc UNVERIFIED) opens the anon_vma_chain era, so the chain era's texts are

@@ -2,8 +2,8 @@
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   5beb4930 (the chain era's first variant: texts read as 2.6.34's, stored here;
- *            linux-2.6.34, its child, holds only what 2.6.34-rc changed, see
- *            kernel/5beb4930/mm/mmap.c)
+ *            its descendants d0e9fe17 and linux-2.6.34 hold only what 2.6.34-rc changed
+ *            among the modelled functions, see kernel/5beb4930/mm/mmap.c)
  * file:      mm/rmap.c
  * source:    (1) luckasfb/OT_903D-kernel-2.6.35.7 kernel/mm/rmap.c
  *                @ 0fb9ec99c0836cee641c90720887e8cf5c678681 (2.6.35.7, the neighbour; doc
@@ -35,8 +35,12 @@
  *            __page_set_anon_rmap(page, vma, address, 0) call form is ea90002b's; the error
  *            paths of anon_vma_fork (unlink_anon_vmas) are not in 5beb4930's posting; the
  *            reverse order of anon_vma_clone may be the 2.6.34-rc chain-order fix (id not
- *            found). None of these changes a step the models run for 5beb4930's claim (no
- *            fork, clone of an empty chain, no error path), so they are stored once, here.
+ *            found). None of these changes a step the models run for 5beb4930's claims, so
+ *            they are stored once, here: vma.seq-5beb4930 has no fork and clones an empty
+ *            chain; vma.reuse-5beb4930 forks, but the parent's vma has a chain of one entry
+ *            (so the clone order does not matter), nothing fails (no error path), and its
+ *            faults map new pages with the anon_vma they are handed (no
+ *            page_add_anon_rmap of a shared page, ea90002b's subject).
  *            Every function is (1)'s text except: anon_vma_unlink's "empty =" line and
  *            rmap_walk_anon's comment, which are the '-' lines of (3); try_to_unmap_anon,
  *            which is (2)'s pre-image (no is_vma_temporary_stack() skip). Not checked

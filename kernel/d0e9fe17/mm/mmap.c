@@ -13,7 +13,8 @@
  *            can_vma_merge_after (kernel/5beb4930/ and kernel/linux-2.6.31/; the stored
  *            tree's texts of __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink,
  *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before and
- *            can_vma_merge_after were compared with them: the same)
+ *            can_vma_merge_after were compared with them: the same; __split_vma and
+ *            expand_downwards were not compared)
  * notes:     vma_adjust here is 5beb4930's minus fc148a5f's VM_LOCK_RMAP lines ("mm: remove
  *            VM_LOCK_RMAP code", so fc148a5f came before d0e9fe17); line for line otherwise
  *            the text assembled in kernel/5beb4930/ from the -mm reviews (diffed). It still

@@ -9,8 +9,10 @@
  *            "Against:  2.6.31-rc6" (sjp38/lore-linux-mm, index id 22761486355)
  * status:    partial
  * holds:     vma_adjust
- * unchanged: __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, split_vma
- *            (the posting touches only the four lines of its single hunk)
+ * unchanged: __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, split_vma,
+ *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
+ *            can_vma_merge_after, find_mergeable_anon_vma (the posting touches only the four
+ *            lines of its single hunk)
  * notes:     The hunk (@@ -573,9 +573,9 @@, 2.6.31-rc6) changes the comment line and the
  *            condition to "if ((file || insert || importer) && vma->anon_vma)"; every other
  *            line is linux-2.6.31's vma_adjust (kernel/linux-2.6.31/mm/mmap.c), which the

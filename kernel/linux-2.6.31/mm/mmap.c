@@ -21,7 +21,12 @@
  *                2.6.31-rc6 (sjp38/lore-linux-mm, index id 22761486355);
  *            (7) linux-mm, 13 Sep 2009, Hugh Dickins, Re: same subject, Message-ID
  *                <Pine.LNX.4.64.0909131332280.22041@sister.anvils>, hunk "--- 2.6.31/mm/mmap.c"
- *                (index id 22344406075).
+ *                (index id 22344406075);
+ *            (8) linux-mm, Hugh Dickins's KSM mm-interface patch against 2.6.31-rc1 (index id
+ *                17090309900): the '-' and context lines of is_mergeable_vma;
+ *            (9) torvalds/linux mm/mmap.c @ d0e9fe17 (index id 2985425962, 2.6.34-rc);
+ *            (10) a stand-alone copy of the pre-d0e9fe17 find_mergeable_anon_vma (index id
+ *                19153179129).
  * status:    partial
  * holds:     __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, vma_adjust,
  *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
@@ -42,15 +47,14 @@
  *            split_vma: (5) with the comment line "most fields are the same, copy all, and
  *            then fixup" restored (present in every other copy: (4), 2.6.35.7).
  *            is_mergeable_vma: the VM_MERGEABLE_FLAGS form, from the '-' and context lines
- *            of Hugh Dickins's KSM mm-interface patch against 2.6.31-rc1 (linux-mm, index
- *            id 17090309900: "--- 2.6.31-rc1/..."), which replaced it with the
- *            VM_CAN_NONLINEAR form in 2.6.32 (kernel/5beb4930/); its last two tests from
- *            (1). is_mergeable_anon_vma, can_vma_merge_before, can_vma_merge_after: the
- *            text of torvalds/linux @ d0e9fe17 (index id 2985425962), the same in (1); not
- *            compared with a 2.6.31 tree. find_mergeable_anon_vma: a stand-alone copy of
- *            the pre-d0e9fe17 function (index id 19153179129), the same as far as the
- *            excerpts of (2) and (4) reach; d0e9fe17 (kernel/d0e9fe17/) replaced it, so
- *            2.6.31 through 5beb4930 have this text.
+ *            of (8) ("--- 2.6.31-rc1/..."), which replaced it with the VM_CAN_NONLINEAR form
+ *            in 2.6.32 (kernel/5beb4930/); its last two tests from (1).
+ *            is_mergeable_anon_vma, can_vma_merge_before, can_vma_merge_after: the text of
+ *            (9), the same in (1); not compared with a 2.6.31 tree (marked above each).
+ *            find_mergeable_anon_vma: (10), the same as far as the excerpts of (2) and (4)
+ *            reach; d0e9fe17 (kernel/d0e9fe17/) replaced it. That 2.6.32 through 5beb4930
+ *            had exactly this text is UNVERIFIED (the 5beb4930 hunks do not reach it; no
+ *            diff of d0e9fe17 was found), and the models take it as theirs.
  */
 
 static inline void
@@ -288,6 +292,7 @@ static inline int is_mergeable_vma(struct vm_area_struct *vma,
 	return 1;
 }
 
+/* mmcheck: unverified for 2.6.31: the text of (9) and (1), 2.6.34-rc/2.6.35 */
 static inline int is_mergeable_anon_vma(struct anon_vma *anon_vma1,
 					struct anon_vma *anon_vma2)
 {
@@ -305,6 +310,7 @@ static inline int is_mergeable_anon_vma(struct anon_vma *anon_vma1,
  * indices (16TB on ia32) because do_mmap_pgoff() does not permit mmap's which
  * wrap, nor mmaps which cover the final page at index -1UL.
  */
+/* mmcheck: unverified for 2.6.31: the text of (9) and (1), 2.6.34-rc/2.6.35 */
 static int
 can_vma_merge_before(struct vm_area_struct *vma, unsigned long vm_flags,
 	struct anon_vma *anon_vma, struct file *file, pgoff_t vm_pgoff)
@@ -324,6 +330,7 @@ can_vma_merge_before(struct vm_area_struct *vma, unsigned long vm_flags,
  * We cannot merge two vmas if they have differently assigned (non-NULL)
  * anon_vmas, nor if same anon_vma is assigned but offsets incompatible.
  */
+/* mmcheck: unverified for 2.6.31: the text of (9) and (1), 2.6.34-rc/2.6.35 */
 static int
 can_vma_merge_after(struct vm_area_struct *vma, unsigned long vm_flags,
 	struct anon_vma *anon_vma, struct file *file, pgoff_t vm_pgoff)
@@ -346,6 +353,7 @@ can_vma_merge_after(struct vm_area_struct *vma, unsigned long vm_flags,
  * anon_vmas being allocated, preventing vma merge in subsequent
  * mprotect.
  */
+/* mmcheck: partial: (10), the same as far as the excerpts of (2) and (4) reach */
 struct anon_vma *find_mergeable_anon_vma(struct vm_area_struct *vma)
 {
 	struct vm_area_struct *near;

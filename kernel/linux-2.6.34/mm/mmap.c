@@ -1,16 +1,3 @@
- * unchanged: __vma_link, __split_vma, expand_downwards, __vma_link_list,
- *            __insert_vm_struct, __vma_unlink, is_mergeable_vma, is_mergeable_anon_vma,
- *            can_vma_merge_before, can_vma_merge_after (kernel/5beb4930/mm/mmap.c and its
- *            parents: no 2.6.34-rc change to them is known; see that file's notes);
- *            anon_vma_compatible, reusable_anon_vma, find_mergeable_anon_vma
- *            (kernel/d0e9fe17/mm/mmap.c: the same text in (the file above))
- * notes:     vma_adjust differs from d0e9fe17's (kernel/d0e9fe17/, a stored tree of that
- *            commit) by Linus Torvalds's 287d97ac "vma_adjust: fix the copying of anon_vma
- *            chains" (the exporter/importer form, H-14's fix; its rc and its own diff
- *            UNVERIFIED: proofs/vma.seq.md, H-14); d0e9fe17's tree still has
- *            anon_vma_clone(importer, vma), so 287d97ac came after d0e9fe17.
- *            `diff` of kernel/d0e9fe17/mm/mmap.c and this file on vma_adjust shows 287d97ac
- *            as far as no other 2.6.34-rc commit touched vma_adjust after d0e9fe17.
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
@@ -24,16 +11,20 @@
  * status:    verbatim
  * holds:     vma_adjust
  * unchanged: __vma_link, __split_vma, expand_downwards, __vma_link_list,
- *            __insert_vm_struct, __vma_unlink (kernel/5beb4930/mm/mmap.c and its parents: no
- *            2.6.34-rc change to them is known; see that file's notes)
- * notes:     vma_adjust differs from 5beb4930's by two mainline commits of the 2.6.34-rc
- *            cycle: fc148a5f "mm: remove VM_LOCK_RMAP code" (posted 29 Jan 2010: the five
- *            VM_LOCK_RMAP lines) and 287d97ac "vma_adjust: fix the copying of anon_vma
- *            chains" (Linus Torvalds: the exporter/importer form, H-14's fix); their rcs,
- *            and 287d97ac's own diff, UNVERIFIED (proofs/vma.seq.md, H-14).
- *            `diff kernel/5beb4930/mm/mmap.c kernel/linux-2.6.34/mm/mmap.c` on vma_adjust
- *            shows those two commits, as far as the 5beb4930 text (assembled from its -mm
- *            hunks) is the merged one.
+ *            __insert_vm_struct, __vma_unlink, is_mergeable_vma, is_mergeable_anon_vma,
+ *            can_vma_merge_before, can_vma_merge_after (kernel/5beb4930/mm/mmap.c and its
+ *            parents: no 2.6.34-rc change to them is known; see that file's notes);
+ *            anon_vma_compatible, reusable_anon_vma, find_mergeable_anon_vma
+ *            (kernel/d0e9fe17/mm/mmap.c; index ids 15757443285 and 15190265264 have
+ *            reusable_anon_vma too, not compared line by line)
+ * notes:     vma_adjust differs from d0e9fe17's (kernel/d0e9fe17/, a stored tree of that
+ *            commit) by Linus Torvalds's 287d97ac "vma_adjust: fix the copying of anon_vma
+ *            chains" (the exporter/importer form, H-14's fix; its rc and its own diff
+ *            UNVERIFIED: proofs/vma.seq.md, H-14); d0e9fe17's tree still has
+ *            anon_vma_clone(importer, vma), so 287d97ac came after d0e9fe17.
+ *            `diff` of kernel/d0e9fe17/mm/mmap.c and this file on vma_adjust shows 287d97ac
+ *            as far as no other commit touched vma_adjust between d0e9fe17 and this text,
+ *            which is 2.6.34's or 2.6.35's (index id 15757443285 does not say which).
  */
 
 /*

@@ -11,7 +11,10 @@
  *            "index f90ea92..b447d5b" (a 2.6.34-rc/mmotm blob).
  * status:    partial
  * holds:     vma_adjust
- * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink
+ * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink,
+ *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
+ *            can_vma_merge_after, anon_vma_compatible, reusable_anon_vma,
+ *            find_mergeable_anon_vma (its hunks touch vma_adjust only)
  * notes:     The three vma_adjust hunks (@@ -505,6 +505,7 @@, @@ -578,6 +579,11 @@,
  *            @@ -620,6 +626,9 @@) applied to linux-2.6.34's vma_adjust, whose lines match all
  *            their context. The lock is taken after the i_mmap_lock section and dropped after
