@@ -16,6 +16,7 @@
 use crate::sequential::{self, Settings};
 use crate::{scenario, Model, Runner};
 use mmcheck::checker::Exploration;
+use mmcheck::ktrace;
 use mmcheck::mm::vma::*;
 use mmcheck::sync::{join, spawn_cpu, READ_ONCE, WRITE_ONCE};
 use mmcheck::trace::{fail, harness_fail, Invariant};
@@ -51,6 +52,12 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
             cpus: 0,
             about: "a forked child's new vmas below and above its copy of the parent's vma fault (anon_vma_prepare reusing a neighbour's anon_vma through find_mergeable_anon_vma) and are mprotected to its protection (vma_merge), in every order (enumerated); every page stays findable",
             run: Runner::Sequential(reuse_every_order::<V>),
+        },
+        Model {
+            name: "swapin",
+            cpus: 0,
+            about: "a page the parent mapped before fork, swapped out of both processes (its page->mapping kept), faulted back by either process first (page_add_anon_rmap: the first mapping sets page->mapping) while the child may exit, in every order (enumerated); every mapping stays findable",
+            run: Runner::Sequential(swapin_every_order::<V>),
         },
         Model {
             name: "oracle",
@@ -1022,4 +1029,110 @@ fn reuse_every_order<V: VmaAdjust>(_: &Settings) -> Exploration {
         ReuseOp::Mprotect(Own::E),
     ];
     sequential::every_order(&steps, vma_reuse::<V>)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The swap-in model (H-16)
+
+/// One step of the swap-in model ([`vma_swapin`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwapinOp {
+    /// A fault of the parent (mm 0) or the child (mm 1) at 0x4000, where reclaim left a swap
+    /// entry: `do_swap_page` finds the page in the swap cache, locks it, `set_pte_at`, then
+    /// `page_add_anon_rmap(page, vma, address)`, and unlocks it.
+    SwapIn(usize),
+    /// The child exits (`exit_mmap`): `unmap_vmas` (its pte, if mapped), `free_pgtables`
+    /// unlinks its vma from its anon_vmas (an anon_vma left empty is freed), `remove_vma`.
+    ExitChild,
+}
+
+/// The swap-in model: the parent's vma P (mm 0) [0x4000, 0x6000) pgoff 4 on anon_vma 0, its
+/// page 0 (index 4) at 0x4000; fork: the child's copy C (mm 1) maps it too (2.6.31: C is on
+/// anon_vma 0; chain era: `anon_vma_fork` links C on anon_vma 0 and on its own anon_vma 1, and
+/// `C->anon_vma` is 1). Reclaim then swaps the page out of both (`try_to_unmap`: each pte
+/// becomes a swap entry, `page_remove_rmap`), and the page stays in the swap cache with its
+/// `page->mapping`. The steps ([`SwapinOp`]) run in any order; after each, `check_mm`: the
+/// anon_vma lists hold exactly the vmas (avcs) that name them, and an rmap walk from
+/// `page->mapping` finds every mapping of the page.
+///
+/// The page's first mapping after the swap-out sets `page->mapping` again
+/// (`__page_set_anon_rmap`): whichever process faults first decides which anon_vma the page
+/// names, and the other's mapping must be on that anon_vma's list.
+pub fn vma_swapin<V: VmaAdjust>(ops: &[SwapinOp]) {
+    const ADDR: usize = 0x4000;
+    const PAGE: PageId = 0;
+    let mm = Mm::new(MmSize {
+        vmas: 2,
+        anon_vmas: 2,
+        pages: 1,
+        ptes: 16,
+        mms: 2,
+    });
+    setup_vma::<R<V>>(&mm, P, (0x4000, 0x6000, 4), None, Some(0));
+    map_page(&mm, PAGE, 0, 4, ADDR);
+    fork_vma::<R<V>>(&mm, CHILD, P, 1);
+    map_page_shared(&mm, PAGE, 1, ADDR);
+    check_mm::<R<V>>(&mm);
+    // Reclaim swaps the page out of both processes. MODEL: the swap entry each pte gets is not
+    // represented (the pte is cleared: `zap_pte`'s `page_remove_rmap` under the pte lock); a
+    // SwapIn step is the fault on it.
+    zap_pte(&mm, P, ADDR);
+    zap_pte(&mm, CHILD, ADDR);
+    ktrace!(
+        "shrink_page_list",
+        "page {PAGE} swapped out of both processes, in the swap cache: page->mapping kept (anon_vma#{})",
+        READ_ONCE(&mm.pages[PAGE].mapping) >> 1
+    );
+
+    for op in ops {
+        match *op {
+            SwapinOp::SwapIn(m) => {
+                let vma = if m == 0 { P } else { CHILD };
+                let slot = m * mm.ptes_per_mm + (ADDR >> PAGE_SHIFT);
+                if mm.vmas[vma].freed.get() || READ_ONCE(&mm.ptes[slot]) != PTE_NONE {
+                    continue;
+                }
+                // do_swap_page(): page = lookup_swap_cache(entry); lock_page(page); ...
+                if !trylock_page(&mm, PAGE) {
+                    harness_fail("do_swap_page", "the page is locked".into());
+                }
+                // set_pte_at(mm, address, page_table, pte);
+                WRITE_ONCE(&mm.ptes[slot], PAGE);
+                ktrace!(
+                    "do_swap_page",
+                    "mm {m}: fault at {ADDR:#x} (vma#{vma}): page {PAGE} found in the swap cache, locked, pte set"
+                );
+                // page_add_anon_rmap(page, vma, address);
+                page_add_anon_rmap::<V>(&mm, PAGE, vma, ADDR);
+                unlock_page(&mm, PAGE);
+            }
+            SwapinOp::ExitChild => {
+                if mm.vmas[CHILD].freed.get() {
+                    continue;
+                }
+                // exit_mmap() of the child: unmap_vmas, free_pgtables, remove_vma.
+                if READ_ONCE(&mm.ptes[mm.ptes_per_mm + (ADDR >> PAGE_SHIFT)]) != PTE_NONE {
+                    zap_pte(&mm, CHILD, ADDR);
+                }
+                R::<V>::free_pgtables_unlink(&mm, CHILD);
+                kmem_cache_free_vma(&mm, CHILD);
+                // MODEL: the child's mm is gone (mmput): its vma list is no longer walked.
+                mm.mmap[1].set(None);
+            }
+        }
+        check_mm::<R<V>>(&mm);
+    }
+}
+
+/// Every order of the swap-in model's three steps ([`vma_swapin`]): each takes effect at most
+/// once (a fault only where the process has no pte, neither in a vma freed by the exit; the
+/// exit once), and a step that does not take effect changes nothing, so every sequence of
+/// steps behaves as one of these (proofs/vma.swapin.md).
+fn swapin_every_order<V: VmaAdjust>(_: &Settings) -> Exploration {
+    let steps = [
+        SwapinOp::SwapIn(0),
+        SwapinOp::SwapIn(1),
+        SwapinOp::ExitChild,
+    ];
+    sequential::every_order(&steps, vma_swapin::<V>)
 }

@@ -27,7 +27,7 @@ use crate::sync::{
 };
 use crate::trace::{fail, Invariant};
 use crate::variant::VariantMeta;
-use crate::BUG_ON;
+use crate::{BUG_ON, VM_BUG_ON};
 
 /// One version of mm/mmap.c's `vma_adjust()`.
 pub trait VmaAdjust: 'static + Send + Sync {
@@ -54,6 +54,14 @@ pub trait VmaAdjust: 'static + Send + Sync {
     /// model (models/vma.rs, `vma_reuse`).
     fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
         <Self::Rmap as AnonRmap>::find_mergeable_anon_vma(mm, vma)
+    }
+    /// `__page_set_anon_rmap(page, vma, address)` as the variant's kernel had it: what
+    /// [`page_add_anon_rmap`] writes in `page->mapping` on a page's first mapping. The default
+    /// is the era's ([`AnonRmap::__page_set_anon_rmap`]); 5beb4930 and d0e9fe17 override it
+    /// (the chain era began with 2.6.33's text, the vma's own anon_vma, which ea90002b
+    /// replaced). Read by the swap-in model (models/vma.rs, `vma_swapin`).
+    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+        <Self::Rmap as AnonRmap>::__page_set_anon_rmap(mm, page, vma, address)
     }
 }
 
@@ -86,6 +94,11 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// chain era (`vma_2_6_34::find_mergeable_anon_vma`), which reuses it only when that vma's
     /// anon_vma_chain is a single entry.
     fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId>;
+    /// The era's `__page_set_anon_rmap(page, vma, address)`: 2.6.31's
+    /// ([`__page_set_anon_rmap`], here), `vma->anon_vma`, which a forked child shares with its
+    /// parent; ea90002b's in the chain era (`vma_2_6_34::__page_set_anon_rmap`), the anon_vma
+    /// of the last entry of the vma's anon_vma_chain, "the deepest ancestor".
+    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize);
     /// `split_vma(mm, vma, addr, new_below)` (2.6.31) / `__split_vma` (2.6.34): the new vma
     /// is slot `new`.
     fn split_vma<V: VmaAdjust>(
@@ -635,17 +648,75 @@ pub fn page_anon_vma(mm: &Mm, page: PageId) -> Option<AnonVmaId> {
     Some(anon_mapping >> 1)
 }
 
-/// `page_add_anon_rmap(page, vma, address)` (mm/rmap.c), the mapcount part.
-pub fn page_add_anon_rmap(mm: &Mm, page: PageId) {
-    // LEFT OUT: 2.6.34's `first = atomic_inc_and_test(..)` is the increment below;
-    // `__inc_zone_page_state`: statistics; `PageKsm`: no KSM pages in the models.
-    // LEFT OUT: DISCREPANCY (reported): `VM_BUG_ON(!PageLocked(page))`, `VM_BUG_ON(address <
-    // vma->vm_start || address >= vma->vm_end)` and the first mapping's
-    // `__page_set_anon_rmap(page, vma, address)` (which rewrites page->mapping and
-    // page->index = linear_page_index(vma, address) from the vma's moving fields), else
-    // `__page_check_anon_rmap`: the model only counts the mapping.
-    // MODEL: the increment of `atomic_inc_and_test(&page->_mapcount)`, its result unused.
+/// The mapcount part of `page_add_anon_rmap(page, vma, address)`, which the loom models'
+/// `remove_migration_pte` runs (it takes the call's arguments; `vma` and `address` are not
+/// read); the whole function, as the swap-in model runs it, is [`page_add_anon_rmap`].
+pub fn page_add_anon_rmap_mapcount(mm: &Mm, page: PageId, _vma: VmaId, _address: usize) {
+    // DISCREPANCY (reported): remove_migration_pte's `page_add_anon_rmap(new, vma, addr)`
+    // rewrites a first mapping's `new->mapping` and `new->index` (`__page_set_anon_rmap`,
+    // from the vma's chain and its moving fields); these models keep what move_to_new_page
+    // copied from the old page. Making them run [`page_add_anon_rmap`] is open work (#19).
     atomic_inc_return(&mm.pages[page]._mapcount);
+}
+
+/// `page_add_anon_rmap(page, vma, address)` (mm/rmap.c, 2.6.31; 2.6.33's and 2.6.34's bodies
+/// differ in what is left out below): "add pte mapping to an anonymous page". The caller needs
+/// to hold the pte lock and the page must be locked. The first mapping sets `page->mapping`
+/// (the variant's [`VmaAdjust::__page_set_anon_rmap`]): a page that comes back from the swap
+/// cache is mapped again this way, by whichever process faults it first.
+pub fn page_add_anon_rmap<V: VmaAdjust>(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+    // LEFT OUT: 2.6.32 on: `first = atomic_inc_and_test(..)` first (the test below), then `if
+    // (first) __inc_zone_page_state(page, NR_ANON_PAGES)`: statistics; `if
+    // (unlikely(PageKsm(page))) return`: no KSM pages in the models.
+    VM_BUG_ON!("page_add_anon_rmap", !PageLocked(mm, page));
+    let (start, end) = (
+        READ_ONCE(&mm.vmas[vma].vm_start),
+        READ_ONCE(&mm.vmas[vma].vm_end),
+    );
+    // MODEL: the bounds read for the test below.
+    VM_BUG_ON!("page_add_anon_rmap", address < start || address >= end);
+    // LEFT OUT: `if (first)`: the test of the increment, next.
+    // MODEL: `atomic_inc_and_test(&page->_mapcount)` (2.6.31's test; 2.6.32 on, `first`): the
+    // new value is 0.
+    if atomic_inc_return(&mm.pages[page]._mapcount) == 0 {
+        V::__page_set_anon_rmap(mm, page, vma, address);
+        // LEFT OUT: 2.6.34's `, 0` (e8a03feb's `exclusive` argument): see the chain era's
+        // `__page_set_anon_rmap` (src/mm/vma_2_6_34.rs).
+    }
+    // LEFT OUT: `else __page_check_anon_rmap(page, vma, address)`: CONFIG_DEBUG_VM sanity
+    // checks of a mapping that is not the first (2.6.31's also checks `page->mapping` against
+    // `vma->anon_vma`; 2.6.34's only the index); the models check the rmap by walking it.
+}
+
+/// `__page_set_anon_rmap(page, vma, address)` (mm/rmap.c, 2.6.31; 2.6.33's and 5beb4930's
+/// are the same without its last statement, which 2.6.32 moved to page_add_anon_rmap; ea90002b
+/// replaced it in the chain era): "setup new anonymous rmap". `page->mapping` becomes the
+/// vma's own anon_vma: in 2.6.31 a forked child shares its parent's, so any process that maps
+/// the page names the anon_vma every mapping of the page is on.
+pub fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+    let anon_vma = mm.vmas[vma].anon_vma.get();
+
+    BUG_ON!("__page_set_anon_rmap", anon_vma.is_none());
+    // MODEL: `anon_vma + PAGE_MAPPING_ANON` is the models' mapping word of that anon_vma.
+    let anon_vma = anon_vma.map_or(0, |av| (av << 1) | PAGE_MAPPING_ANON);
+    WRITE_ONCE(&mm.pages[page].mapping, anon_vma);
+
+    WRITE_ONCE(&mm.pages[page].index, linear_page_index(mm, vma, address));
+    ktrace!(
+        "__page_set_anon_rmap",
+        "page {page}: mapping = vma#{vma}'s anon_vma#{}",
+        anon_vma >> 1
+    );
+    // LEFT OUT: 2.6.31's `__inc_zone_page_state(page, NR_ANON_PAGES)` (with its comment):
+    // statistics (2.6.32 moved it to page_add_anon_rmap).
+}
+
+/// `linear_page_index(vma, address)` (include/linux/pagemap.h): the page offset `address` has
+/// in `vma`, `((address - vma->vm_start) >> PAGE_SHIFT) + vma->vm_pgoff` (no hugetlb vmas in
+/// the models). C: not stored (an inline of one expression).
+pub fn linear_page_index(mm: &Mm, vma: VmaId, address: usize) -> usize {
+    let v = &mm.vmas[vma];
+    ((address - READ_ONCE(&v.vm_start)) >> PAGE_SHIFT) + READ_ONCE(&v.vm_pgoff)
 }
 
 /// `page_remove_rmap(page)` (mm/rmap.c), the mapcount part.
@@ -865,7 +936,9 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     // `if (PageAnon(new))`: the models' pages are anon.
     // MODEL: `set_pte_at(mm, addr, ptep, pte)` as one store of the page.
     WRITE_ONCE(&mm.ptes[slot], new);
-    page_add_anon_rmap(mm, new);
+    // MODEL: DISCREPANCY (reported): only the mapcount part of `page_add_anon_rmap(new, vma,
+    // addr)` runs: a first mapping's `new->mapping` and `new->index` are not rewritten here.
+    page_add_anon_rmap_mapcount(mm, new, vma, addr);
     // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
     // cache.
     ktrace!(
@@ -1377,7 +1450,7 @@ pub fn map_page_in(
     let p = &mm.pages[page];
     WRITE_ONCE(&p.index, index);
     WRITE_ONCE(&p.mapping, (av << 1) | PAGE_MAPPING_ANON);
-    page_add_anon_rmap(mm, page);
+    atomic_inc_return(&p._mapcount);
     WRITE_ONCE(
         &mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)],
         page,
@@ -1387,7 +1460,7 @@ pub fn map_page_in(
 /// Map the already mapped anon page `page` at `address` of mm `vm_mm` too (setup: fork's
 /// `copy_one_pte` sharing the page with the child, `page_dup_rmap`).
 pub fn map_page_shared(mm: &Mm, page: PageId, vm_mm: usize, address: usize) {
-    page_add_anon_rmap(mm, page);
+    atomic_inc_return(&mm.pages[page]._mapcount);
     WRITE_ONCE(
         &mm.ptes[vm_mm * mm.ptes_per_mm + (address >> PAGE_SHIFT)],
         page,

@@ -221,6 +221,10 @@ impl AnonRmap for AnonVmaList {
         find_mergeable_anon_vma(mm, vma)
     }
 
+    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+        __page_set_anon_rmap(mm, page, vma, address)
+    }
+
     /// `anon_vma_unlink(vma)` (mm/rmap.c, 2.6.31), called by `free_pgtables()` at munmap or
     /// exit: the vma leaves its anon_vma's list, and an anon_vma left empty is freed.
     fn free_pgtables_unlink(mm: &Mm, vma: VmaId) {

@@ -20,7 +20,7 @@ use super::vma::*;
 use crate::ktrace;
 use crate::sync::{spin_lock, spin_unlock_lock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE};
 use crate::trace::{fail, Invariant};
-use crate::VM_BUG_ON;
+use crate::{BUG_ON, VM_BUG_ON};
 
 /// The anon_vma_chain rmap of 2.6.34 (`spin_lock(&anon_vma->lock)`).
 pub struct ChainRmap;
@@ -648,6 +648,10 @@ macro_rules! chain_rmap {
                 crate::mm::vma_2_6_34::find_mergeable_anon_vma(mm, vma)
             }
 
+            fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+                crate::mm::vma_2_6_34::__page_set_anon_rmap(mm, page, vma, address)
+            }
+
             fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
                 <$t as ChainLock>::vma_lock_anon_vma(mm, vma)
             }
@@ -712,6 +716,46 @@ fn reusable_anon_vma(mm: &Mm, old: VmaId, a: VmaId, b: VmaId) -> Option<AnonVmaI
         );
     }
     None
+}
+
+/// `__page_set_anon_rmap(page, vma, address)` (mm/rmap.c, ea90002b "anonvma: when setting up
+/// page->mapping, we need to pick the _oldest_ anonvma", Linus Torvalds, 2.6.34-rc; e8a03feb,
+/// next in 2.6.34-rc, added the `exclusive` argument, 0 from page_add_anon_rmap; 288468c3,
+/// 2.6.36-rc, reads `anon_vma->root` instead of the chain): "setup new anonymous rmap".
+/// `page->mapping` becomes the anon_vma of the last entry of the vma's anon_vma_chain, the
+/// oldest: `anon_vma_fork` adds the child's own anon_vma at the chain's head, after the
+/// parent's, so the last entry is the one every process that may map the page is on.
+pub fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+    // LEFT OUT: the declarations `struct anon_vma_chain *avc; struct anon_vma *anon_vma;`
+    // (e8a03feb: `*anon_vma = vma->anon_vma`): each is declared where it is set.
+    BUG_ON!(
+        "__page_set_anon_rmap",
+        mm.vmas[vma].anon_vma.get().is_none()
+    );
+
+    // We must use the _oldest_ possible anon_vma for the page mapping!
+    //
+    // So take the last AVC chain entry in the vma, which is the deepest ancestor, and use
+    // the anon_vma from that.
+    // LEFT OUT: e8a03feb's `if (!exclusive) {`: page_add_anon_rmap, the only caller here,
+    // passes 0 (the models set up new pages' mappings themselves, as page_add_new_anon_rmap
+    // would with `exclusive` 1).
+    // MODEL: `list_entry(vma->anon_vma_chain.prev, struct anon_vma_chain, same_vma)` is the
+    // last entry of the chain as `chain_of` walks it (the vma has one: BUG_ON above).
+    let Some(avc) = chain_of(mm, "__page_set_anon_rmap", vma).last().copied() else {
+        return;
+    };
+    let anon_vma = mm.avcs[avc].anon_vma.get();
+
+    ktrace!(
+        "__page_set_anon_rmap",
+        "page {page}: mapping = anon_vma#{anon_vma} (last of vma#{vma}'s chain, avc#{avc})"
+    );
+
+    // MODEL: `anon_vma + PAGE_MAPPING_ANON` is the models' mapping word of that anon_vma.
+    let anon_vma = (anon_vma << 1) | PAGE_MAPPING_ANON;
+    WRITE_ONCE(&mm.pages[page].mapping, anon_vma);
+    WRITE_ONCE(&mm.pages[page].index, linear_page_index(mm, vma, address));
 }
 
 /// `find_mergeable_anon_vma(vma)` (mm/mmap.c, d0e9fe17; the same in 2.6.34 and 2.6.35 trees;

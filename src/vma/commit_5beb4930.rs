@@ -212,4 +212,14 @@ impl VmaAdjust for Variant {
     fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
         crate::mm::vma::find_mergeable_anon_vma(mm, vma)
     }
+
+    /// The first mapping's `page->mapping` before ea90002b: 2.6.33's `__page_set_anon_rmap()`
+    /// (src/mm/vma.rs: 2.6.31's text without its statistics line), the vma's own anon_vma,
+    /// which the anon_vma_chain rework kept. A page a forked child faults back from the swap
+    /// cache before its parent does names the child's anon_vma, which the parent's mapping
+    /// is not on, and which the child's exit frees (H-16, proofs/vma.swapin.md). ea90002b
+    /// replaced it.
+    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+        crate::mm::vma::__page_set_anon_rmap(mm, page, vma, address)
+    }
 }

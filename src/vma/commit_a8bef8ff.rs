@@ -228,6 +228,10 @@ impl AnonRmap for TempStackRmap {
         ChainRmap::find_mergeable_anon_vma(mm, vma)
     }
 
+    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+        ChainRmap::__page_set_anon_rmap(mm, page, vma, address)
+    }
+
     fn split_vma<V: VmaAdjust>(
         mm: &Mm,
         vma: VmaId,

@@ -31,6 +31,13 @@ impl VmaAdjust for Variant {
     };
     type Rmap = ChainRmap;
 
+    /// The first mapping's `page->mapping` before ea90002b: 2.6.33's `__page_set_anon_rmap()`
+    /// (src/mm/vma.rs), the vma's own anon_vma, as in 5beb4930 (H-16,
+    /// proofs/vma.swapin.md). ea90002b replaced it.
+    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+        crate::mm::vma::__page_set_anon_rmap(mm, page, vma, address)
+    }
+
     /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, d0e9fe17), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out.
     fn vma_adjust(

@@ -1,10 +1,12 @@
 //! mm/mmap.c `vma_adjust()` of Linux 2.6.34: the anon_vma_chain rework (5beb4930, Rik van Riel),
 //! Linus's d0e9fe17 (anon_vma reuse only from a one-entry chain, H-15's fix: the chain era's
-//! `find_mergeable_anon_vma`) and, after it, his 287d97ac "vma_adjust: fix the copying of
-//! anon_vma chains" (2.6.34-rc), which fixed H-14 and is what this file's diff from d0e9fe17
-//! shows: an importer without an anon_vma is linked with `anon_vma_clone()` from the
-//! exporter before anything moves, a merged `next` is unlinked with
-//! `anon_vma_merge()` after `vma_adjust` is done, and no anon_vma lock is taken at all: rmap
+//! `find_mergeable_anon_vma`), his ea90002b (a page's first mapping names the oldest anon_vma
+//! on the vma's chain, H-16's fix: the chain era's `__page_set_anon_rmap`) and his 287d97ac
+//! "vma_adjust: fix the copying of anon_vma chains" (2.6.34-rc), which fixed H-14 and is what
+//! this file's diff from ea90002b shows (that 287d97ac came after ea90002b is UNVERIFIED): an
+//! importer without an anon_vma is linked with `anon_vma_clone()` from the exporter before
+//! anything moves, a merged `next` is unlinked with `anon_vma_merge()` after `vma_adjust` is
+//! done, and no anon_vma lock is taken at all: rmap
 //! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: found by
 //! reading the code, no reproduction reported; the swapops.h:105 BUGs of April 2010 first blamed
 //! on it were exec's shift_arg_pages race, H-11 (vma.16), fixed by a8bef8ff).
@@ -23,7 +25,7 @@ impl VmaAdjust for Variant {
         id: "linux-2.6.34",
         area: Area::Vma,
         kind: Kind::Release { version: "2.6.34" },
-        parent: Some("d0e9fe17"),
+        parent: Some("ea90002b"),
         source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it); the exporter/importer anon_vma_clone form is Linus's 287d97ac \"vma_adjust: fix the copying of anon_vma chains\" (2.6.34-rc; which rc UNVERIFIED; after d0e9fe17, whose tree still clones from vma), the fix of 5beb4930's clone from the wrong source (H-14).",
     };
     type Rmap = ChainRmap;

@@ -39,9 +39,8 @@
  *            5beb4930's own text of them was compared only where its hunks reach: the
  *            2.6.34-rc changes known to touch the modelled functions are fc148a5f and 287d97ac
  *            (vma_adjust, below), d0e9fe17 (find_mergeable_anon_vma: kernel/d0e9fe17/),
- *            ea90002b (__page_set_anon_rmap; page_add_anon_rmap in kernel/5beb4930/mm/rmap.c
- *            already has its call form) and the chain-order fix of anon_vma_clone (id not
- *            found). So some texts stored here are later than 5beb4930: see
+ *            ea90002b (__page_set_anon_rmap: kernel/ea90002b/; kernel/5beb4930/mm/rmap.c holds
+ *            the form before it) and the chain-order fix of anon_vma_clone (id not found). So some texts stored here are later than 5beb4930: see
  *            kernel/5beb4930/mm/rmap.c's notes.
  *            vma_adjust: 5beb4930's, assembled: its '+' lines and context are the mm/mmap.c
  *            hunks of "mm: change anon_vma linking to fix multi-process server scalability

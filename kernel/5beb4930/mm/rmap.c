@@ -21,8 +21,8 @@
  * holds:     anon_vma_prepare, anon_vma_chain_link, anon_vma_clone, anon_vma_fork,
  *            anon_vma_unlink, unlink_anon_vmas, page_lock_anon_vma, page_unlock_anon_vma,
  *            vma_address, page_address_in_vma, page_referenced_one, page_referenced_anon,
- *            page_add_anon_rmap, page_remove_rmap, try_to_unmap_one, try_to_unmap_anon,
- *            rmap_walk_anon
+ *            __page_set_anon_rmap, page_add_anon_rmap, page_remove_rmap, try_to_unmap_one,
+ *            try_to_unmap_anon, rmap_walk_anon
  * unchanged: page_check_address (linux-2.6.31's text)
  * removed:   anon_vma_link, __anon_vma_link, __anon_vma_merge (the anon_vma_chain rework,
  *            5beb4930: anon_vma_fork, anon_vma_chain_link and rmap.h's anon_vma_merge ->
@@ -31,21 +31,22 @@
  *            address from rmap_walk_anon's vma_address), page_referenced_one (modelled, but
  *            written inline in the chain-era page_referenced_anon, whose markers cover it: the
  *            fidelity tool cannot align a callee written inside its caller's loop)
- * notes:     Later than 5beb4930 (these texts are 2.6.34's/2.6.35.7's): page_add_anon_rmap's
- *            __page_set_anon_rmap(page, vma, address, 0) call form is ea90002b's; the error
+ * notes:     __page_set_anon_rmap is 5beb4930's (2.6.33's text, which ea90002b replaced) and
+ *            page_add_anon_rmap calls it with three arguments, as before e8a03feb (see their
+ *            own comments); kernel/ea90002b and kernel/linux-2.6.34 hold the later forms.
+ *            Later than 5beb4930 (these texts are 2.6.34's/2.6.35.7's): the error
  *            paths of anon_vma_fork (unlink_anon_vmas) are not in 5beb4930's posting; the
  *            reverse order of anon_vma_clone may be the 2.6.34-rc chain-order fix (id not
  *            found). None of these changes a step the models run for 5beb4930's claims, so
  *            they are stored once, here: vma.seq-5beb4930 has no fork and clones an empty
- *            chain; vma.reuse-5beb4930 forks, but the parent's vma has a chain of one entry
- *            (so the clone order does not matter), nothing fails (no error path), and its
- *            faults map new pages with the anon_vma they are handed (no
- *            page_add_anon_rmap of a shared page, ea90002b's subject).
+ *            chain; vma.reuse-5beb4930 and vma.swapin-5beb4930 fork, but the parent's vma
+ *            has a chain of one entry (so the clone order does not matter), and nothing
+ *            fails (no error path).
  *            Every function is (1)'s text except: anon_vma_unlink's "empty =" line and
  *            rmap_walk_anon's comment, which are the '-' lines of (3); try_to_unmap_anon,
  *            which is (2)'s pre-image (no is_vma_temporary_stack() skip). Not checked
  *            against a 2.6.34 tree: page_lock_anon_vma (ACCESS_ONCE/PAGE_MAPPING_FLAGS form),
- *            page_add_anon_rmap ("exclusive" argument), page_remove_rmap (memcg helper name),
+ *            page_add_anon_rmap (its first half), page_remove_rmap (memcg helper name),
  *            try_to_unmap_one (MM_ANONPAGES counters, swap_duplicate() < 0) - they are
  *            2.6.35.7's and UNVERIFIED for 2.6.34.
  */
@@ -363,7 +364,23 @@ static int page_referenced_anon(struct page *page,
 	return referenced;
 }
 
-/* mmcheck: partial: 2.6.35.7's text (neighbour), UNVERIFIED for 2.6.34 */
+/* mmcheck: partial: the pre-image of ea90002b's hunk (its '-' and context lines, git.zx2c4.com
+ * linux-dev diff/?id=ea90002b0fa7bdee86ec22eba1d951f30bf043a6, rmap.c index ee97d38ed7d9),
+ * whitespace restored; the blank line after the declaration is 2.6.31's (index id 97049203),
+ * whose text this is without the __inc_zone_page_state statement 2.6.32 moved out */
+static void __page_set_anon_rmap(struct page *page,
+	struct vm_area_struct *vma, unsigned long address)
+{
+	struct anon_vma *anon_vma = vma->anon_vma;
+
+	BUG_ON(!anon_vma);
+	anon_vma = (void *) anon_vma + PAGE_MAPPING_ANON;
+	page->mapping = (struct address_space *) anon_vma;
+	page->index = linear_page_index(vma, address);
+}
+
+/* mmcheck: partial: 2.6.35.7's text (neighbour) with the ", 0" of its __page_set_anon_rmap
+ * call taken out (e8a03feb, after ea90002b, added that argument); UNVERIFIED for 2.6.34-rc */
 void page_add_anon_rmap(struct page *page,
 	struct vm_area_struct *vma, unsigned long address)
 {
@@ -376,7 +393,7 @@ void page_add_anon_rmap(struct page *page,
 	VM_BUG_ON(!PageLocked(page));
 	VM_BUG_ON(address < vma->vm_start || address >= vma->vm_end);
 	if (first)
-		__page_set_anon_rmap(page, vma, address, 0);
+		__page_set_anon_rmap(page, vma, address);
 	else
 		__page_check_anon_rmap(page, vma, address);
 }

@@ -14,7 +14,8 @@
  * holds:     anon_vma_prepare, __anon_vma_merge, __anon_vma_link, anon_vma_link,
  *            anon_vma_unlink, page_lock_anon_vma, page_unlock_anon_vma, vma_address,
  *            page_address_in_vma, page_check_address, page_referenced_one, page_referenced_anon,
- *            page_add_anon_rmap, page_remove_rmap, try_to_unmap_one, try_to_unmap_anon
+ *            __page_set_anon_rmap, page_add_anon_rmap, page_remove_rmap, try_to_unmap_one,
+ *            try_to_unmap_anon
  * unchanged: (root variant)
  * notes:     All functions verbatim from index id 97049203, except page_remove_rmap: the
  *            line "mem_cgroup_update_mapped_file_stat(page, -1);" is left out, per the '+'
@@ -335,6 +336,30 @@ static int page_referenced_anon(struct page *page,
 
 	page_unlock_anon_vma(anon_vma);
 	return referenced;
+}
+
+/**
+ * __page_set_anon_rmap - setup new anonymous rmap
+ * @page:	the page to add the mapping to
+ * @vma:	the vm area in which the mapping is added
+ * @address:	the user virtual address mapped
+ */
+static void __page_set_anon_rmap(struct page *page,
+	struct vm_area_struct *vma, unsigned long address)
+{
+	struct anon_vma *anon_vma = vma->anon_vma;
+
+	BUG_ON(!anon_vma);
+	anon_vma = (void *) anon_vma + PAGE_MAPPING_ANON;
+	page->mapping = (struct address_space *) anon_vma;
+
+	page->index = linear_page_index(vma, address);
+
+	/*
+	 * nr_mapped state can be updated without turning off
+	 * interrupts because it is not modified via interrupt.
+	 */
+	__inc_zone_page_state(page, NR_ANON_PAGES);
 }
 
 /**

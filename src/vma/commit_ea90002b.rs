@@ -1,0 +1,194 @@
+//! mm/rmap.c `__page_set_anon_rmap()` at ea90002b "anonvma: when setting up page->mapping, we
+//! need to pick the _oldest_ anonvma" (Linus Torvalds, 12 Apr 2010, 2.6.34-rc; which rc
+//! UNVERIFIED): a page's first mapping names the anon_vma of the last entry of the vma's
+//! anon_vma_chain, the oldest, instead of the vma's own anon_vma. That is the chain era's
+//! `__page_set_anon_rmap` (src/mm/vma_2_6_34.rs, `ChainRmap`'s), so this file no longer
+//! overrides it. It fixes H-16: a forked child that faults a shared page back from the swap
+//! cache before its parent gave the page the child's anon_vma, which the parent's mapping is
+//! not on and which the child's exit frees (proofs/vma.swapin.md). `vma_adjust` is d0e9fe17's:
+//! it still clones the importer from `vma` (H-14; the order of ea90002b and 287d97ac is
+//! UNVERIFIED).
+
+use crate::ktrace;
+use crate::mm::vma::*;
+use crate::mm::vma_2_6_34::*;
+use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::variant::{Area, Kind, VariantMeta};
+
+/// ea90002b.
+pub struct Variant;
+
+impl VmaAdjust for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "ea90002b",
+        area: Area::Vma,
+        kind: Kind::Commit {
+            subject: "anonvma: when setting up page->mapping, we need to pick the _oldest_ anonvma",
+        },
+        parent: Some("d0e9fe17"),
+        source: "the commit's diff of mm/rmap.c (git.zx2c4.com linux-dev mirror, diff/?id=ea90002b0fa7bdee86ec22eba1d951f30bf043a6: index ee97d38ed7d9..4bad3267537a; whitespace restored, kernel/ea90002b/); the id, author and date (Mon Apr 12 12:44:29 2010) from a linux-mm mail quoting it (index id 46130521919). vma_adjust is d0e9fe17's (this commit touches mm/rmap.c only). Its rc, and whether it came before or after 287d97ac, UNVERIFIED.",
+    };
+    type Rmap = ChainRmap;
+
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, d0e9fe17), anonymous vmas: the
+    /// file (`mapping`, prio tree) paths are left out.
+    fn vma_adjust(
+        mm: &Mm,
+        vma: VmaId,
+        start: usize,
+        end: usize,
+        pgoff: usize,
+        insert: Option<VmaId>,
+    ) -> i32 {
+        // LEFT OUT: `mm = vma->vm_mm`: the machine `mm` is passed in; a vma's mm is its
+        // `vm_mm` index, read where the page table is (`pte_slot`).
+        // MODEL: `v` names vma's fields; `end` is the parameter, which case 6 reassigns (the C
+        // assigns its parameter).
+        let v = &mm.vmas[vma];
+        let mut next = v.vm_next.get();
+        let mut end = end;
+        let mut importer: Option<VmaId> = None;
+        // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
+        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
+        let mut anon_vma: Option<AnonVmaId> = None;
+        let mut adjust_next: isize = 0;
+        let mut remove_next = 0;
+        // MODEL: `goto again` (into the first branch below) is the loop's `continue` with
+        // `again` set; the loop re-tests `next && !insert`, which holds there (mprotect case 6
+        // removes a second next that exists, and has no insert).
+        let mut again = false;
+
+        loop {
+            if let (Some(nx), None) = (next, insert) {
+                let nv = &mm.vmas[nx];
+                // MODEL: next's bounds read once (only this mmap_sem holder writes them).
+                let (n_start, n_end) = (READ_ONCE(&nv.vm_start), READ_ONCE(&nv.vm_end));
+                // LEFT OUT: `if (end >= next->vm_end)` is the test below: its `again ||` is the
+                // `again:` label inside that branch.
+                if again || end >= n_end {
+                    // vma expands, overlapping all the next, and perhaps the one after too
+                    // (mprotect case 6).
+                    // again:
+                    remove_next = 1 + usize::from(end > n_end);
+                    end = n_end;
+                    anon_vma = nv.anon_vma.get();
+                    importer = Some(vma);
+                } else if end > n_start {
+                    // vma expands, overlapping part of the next: mprotect case 5 shifting the
+                    // boundary up.
+                    adjust_next = ((end - n_start) >> PAGE_SHIFT) as isize;
+                    anon_vma = nv.anon_vma.get();
+                    importer = Some(vma);
+                } else if end < READ_ONCE(&v.vm_end) {
+                    // vma shrinks, and !insert tells it's not split_vma inserting another: so
+                    // it must be mprotect case 4 shifting the boundary down.
+                    adjust_next = -(((READ_ONCE(&v.vm_end) - end) >> PAGE_SHIFT) as isize);
+                    anon_vma = nv.anon_vma.get();
+                    importer = Some(nx);
+                }
+            }
+
+            // When changing only vma->vm_end, we don't really need anon_vma lock.
+            if v.anon_vma.get().is_some()
+                && (insert.is_some() || importer.is_some() || start != READ_ONCE(&v.vm_start))
+            {
+                anon_vma = v.anon_vma.get();
+            }
+            if let Some(av) = anon_vma {
+                // Easily overlooked: when mprotect shifts the boundary, make sure the expanding
+                // vma has anon_vma set if the shrinking vma had, to cover any anon pages
+                // imported.
+                // LEFT OUT: `if (importer && !importer->anon_vma)` is the two tests below, with
+                // the model's name `imp`.
+                // MODEL: the importer test, as `if let` on the Option.
+                if let Some(imp) = importer {
+                    if mm.vmas[imp].anon_vma.get().is_none() {
+                        // Block reverse map lookups until things are set up.
+                        // `if (anon_vma_clone(importer, vma))`: from `vma`, which is the
+                        // importer itself in cases 1, 5 and 6.
+                        ktrace!(
+                            "vma_adjust",
+                            "importer vma#{imp} has no anon_vma: anon_vma_clone(vma#{imp}, vma#{vma}), then importer->anon_vma = anon_vma#{av}"
+                        );
+                        if anon_vma_clone::<ChainRmap>(mm, imp, vma) != 0 {
+                            return -ENOMEM;
+                        }
+                        // MODEL: `importer->anon_vma = anon_vma`, with the model's names (`imp`,
+                        // `av`: the anon_vma the `if` above unwrapped).
+                        mm.vmas[imp].anon_vma.set(Some(av));
+                    }
+                }
+            }
+
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }` and the first
+            // `if (root) { flush_dcache_mmap_lock(mapping); vma_prio_tree_remove(...) }`:
+            // anonymous vmas only (no mapping, truncate_count or prio tree).
+
+            ktrace!(
+                "vma_adjust",
+                "vma#{vma}: [{start:#x}, {end:#x}) pgoff {pgoff:#x}: no anon_vma lock"
+            );
+
+            // MODEL: the C's plain stores of vm_start, vm_end, vm_pgoff (and next's below) in
+            // program order: a compiler reordering of them is not explored (x86 keeps the
+            // order of stores it is given).
+            WRITE_ONCE(&v.vm_start, start);
+            WRITE_ONCE(&v.vm_end, end);
+            WRITE_ONCE(&v.vm_pgoff, pgoff);
+            if adjust_next != 0 {
+                // MODEL: `next` as the vma it names.
+                let nv = &mm.vmas[next.expect("adjust_next needs next")];
+                let ns = READ_ONCE(&nv.vm_start) as isize + (adjust_next << PAGE_SHIFT);
+                // MODEL: each `+=` is a read and a store of the word (rmap walks read it
+                // racily), signed arithmetic for the negative `adjust_next`.
+                WRITE_ONCE(&nv.vm_start, ns as usize);
+                // LEFT OUT: `next->vm_pgoff += adjust_next;` is the two lines below; `if (root)
+                // { vma_prio_tree_insert ...; flush_dcache_mmap_unlock }`: file vmas only.
+                let np = READ_ONCE(&nv.vm_pgoff) as isize + adjust_next;
+                WRITE_ONCE(&nv.vm_pgoff, np as usize);
+            }
+
+            if remove_next != 0 {
+                // vma_merge has merged next into vma, and needs us to remove next before
+                // dropping the locks.
+                __vma_unlink(mm, next.expect("remove_next needs next"), vma);
+                // LEFT OUT: `if (file) __remove_shared_vm_struct(next, file, mapping)`: file
+                // vmas only.
+            } else if let Some(insert) = insert {
+                // split_vma has split insert from vma, and needs us to insert it before
+                // dropping the locks (it may either follow vma or precede it).
+                __insert_vm_struct(mm, insert);
+            }
+            // LEFT OUT: `if (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only (and
+            // no anon_vma lock is taken here).
+
+            if remove_next != 0 {
+                // LEFT OUT: `if (file) { fput(file); ... removed_exe_file_vma }`: file vmas.
+                // `if (next->anon_vma)` is the test below (`nx` is next).
+                // MODEL: `next` as the vma it names; `if (next->anon_vma)` with that name.
+                let nx = next.expect("remove_next needs next");
+                if mm.vmas[nx].anon_vma.get().is_some() {
+                    anon_vma_merge::<ChainRmap>(mm, vma, nx);
+                }
+                // LEFT OUT: `mm->map_count--`, `mpol_put(vma_policy(next))`: no map count or
+                // mempolicy in the models; `kmem_cache_free(vm_area_cachep, next)` is the next
+                // line.
+                // MODEL: the free marks the slot freed, so that a walk reaching it fails.
+                kmem_cache_free_vma(mm, nx);
+                // In mprotect's case 6 (see comments on vma_merge), we must remove another next
+                // too. It would clutter up the code too much to do both in one go.
+                if remove_next == 2 {
+                    next = v.vm_next.get();
+                    again = true;
+                    // MODEL: `goto again` (with `again` set above).
+                    continue;
+                }
+            }
+            // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB), which the
+            // models do not have.
+            // MODEL: `break` ends the loop that stands for `goto again`.
+            break;
+        }
+        0
+    }
+}
