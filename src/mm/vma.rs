@@ -97,7 +97,10 @@ pub trait AnonRmap: 'static + Send + Sync {
     /// The era's `__page_set_anon_rmap(page, vma, address)`: 2.6.31's
     /// ([`__page_set_anon_rmap`], here), `vma->anon_vma`, which a forked child shares with its
     /// parent; ea90002b's in the chain era (`vma_2_6_34::__page_set_anon_rmap`), the anon_vma
-    /// of the last entry of the vma's anon_vma_chain, "the deepest ancestor".
+    /// of the last entry of the vma's anon_vma_chain, "the deepest ancestor". The variants after
+    /// 288468c3 (2.6.36-rc: f1819427, shaohua-v1, lespinasse-v2) run that form too, where their
+    /// kernels read `anon_vma->root` and return early on `PageAnon`; no claim runs them on the
+    /// swap-in model (proofs/vma.swapin.md).
     fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize);
     /// `split_vma(mm, vma, addr, new_below)` (2.6.31) / `__split_vma` (2.6.34): the new vma
     /// is slot `new`.

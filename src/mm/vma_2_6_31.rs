@@ -180,8 +180,8 @@ pub fn remove_migration_pte_2_6_31(mm: &Mm, vma: VmaId, old: PageId, new: PageId
     // LEFT OUT: the rest, from the pte lock to `set_pte_at`, is the shared
     // `remove_migration_pte()` (src/mm/vma.rs) called below: 2.6.34's form, whose `goto out`
     // and `unlock:` are 2.6.31's `return` and `out:`.
-    // MODEL: the call of that shared rest (the tool pairs it with `page_add_anon_rmap`, which
-    // it calls; its SWAP_AGAIN is unused: 2.6.31's is void).
+    // MODEL: the call of that shared rest (the tool pairs it with the C's `page_add_anon_rmap`
+    // call, whose mapcount part it runs; its SWAP_AGAIN is unused: 2.6.31's is void).
     remove_migration_pte(mm, new, vma, addr, old);
     // LEFT OUT: the file page branch, `update_mmu_cache` and `out: pte_unmap_unlock`: in the
     // shared `remove_migration_pte()` (see there).

@@ -5,9 +5,10 @@
 //! `__page_set_anon_rmap` (src/mm/vma_2_6_34.rs, `ChainRmap`'s), so this file no longer
 //! overrides it. It fixes H-16: a forked child that faults a shared page back from the swap
 //! cache before its parent gave the page the child's anon_vma, which the parent's mapping is
-//! not on and which the child's exit frees (proofs/vma.swapin.md). `vma_adjust` is d0e9fe17's:
-//! it still clones the importer from `vma` (H-14; the order of ea90002b and 287d97ac is
-//! UNVERIFIED).
+//! not on and which the child's exit frees (proofs/vma.swapin.md). The branch Linus merged on
+//! 12 Apr 2010 (64a8920f "Merge branch 'anonvma'") ends with it: d0e9fe17, 287d97ac, "anon_vma:
+//! clone the anon_vma chain in the right order" (not a variant: its id was not found; the clone
+//! order it set is the one `anon_vma_clone` has here), ea90002b. `vma_adjust` is 287d97ac's.
 
 use crate::ktrace;
 use crate::mm::vma::*;
@@ -25,12 +26,12 @@ impl VmaAdjust for Variant {
         kind: Kind::Commit {
             subject: "anonvma: when setting up page->mapping, we need to pick the _oldest_ anonvma",
         },
-        parent: Some("d0e9fe17"),
-        source: "the commit's diff of mm/rmap.c (git.zx2c4.com linux-dev mirror, diff/?id=ea90002b0fa7bdee86ec22eba1d951f30bf043a6: index ee97d38ed7d9..4bad3267537a; whitespace restored, kernel/ea90002b/); the id, author and date (Mon Apr 12 12:44:29 2010) from a linux-mm mail quoting it (index id 46130521919). vma_adjust is d0e9fe17's (this commit touches mm/rmap.c only). Its rc, and whether it came before or after 287d97ac, UNVERIFIED.",
+        parent: Some("287d97ac"),
+        source: "the commit's diff of mm/rmap.c (git.zx2c4.com linux-dev mirror, diff/?id=ea90002b0fa7bdee86ec22eba1d951f30bf043a6: index ee97d38ed7d9..4bad3267537a; whitespace restored, kernel/ea90002b/); author and date (Mon Apr 12 12:44:29 2010) from a linux-mm mail that quotes the commit (index id 46130521919); the branch order from the merge 64a8920f (git.zx2c4.com: its second parent is ea90002b, its message lists the branch's four commits). vma_adjust is 287d97ac's (this commit touches mm/rmap.c only). Its rc UNVERIFIED.",
     };
     type Rmap = ChainRmap;
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, d0e9fe17), anonymous vmas: the
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 287d97ac), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out.
     fn vma_adjust(
         mm: &Mm,
@@ -50,7 +51,6 @@ impl VmaAdjust for Variant {
         let mut importer: Option<VmaId> = None;
         // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
         // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
-        let mut anon_vma: Option<AnonVmaId> = None;
         let mut adjust_next: isize = 0;
         let mut remove_next = 0;
         // MODEL: `goto again` (into the first branch below) is the loop's `continue` with
@@ -63,59 +63,49 @@ impl VmaAdjust for Variant {
                 let nv = &mm.vmas[nx];
                 // MODEL: next's bounds read once (only this mmap_sem holder writes them).
                 let (n_start, n_end) = (READ_ONCE(&nv.vm_start), READ_ONCE(&nv.vm_end));
+                let mut exporter: Option<VmaId> = None;
                 // LEFT OUT: `if (end >= next->vm_end)` is the test below: its `again ||` is the
                 // `again:` label inside that branch.
+
                 if again || end >= n_end {
                     // vma expands, overlapping all the next, and perhaps the one after too
                     // (mprotect case 6).
                     // again:
                     remove_next = 1 + usize::from(end > n_end);
                     end = n_end;
-                    anon_vma = nv.anon_vma.get();
+                    exporter = Some(nx);
                     importer = Some(vma);
                 } else if end > n_start {
                     // vma expands, overlapping part of the next: mprotect case 5 shifting the
                     // boundary up.
                     adjust_next = ((end - n_start) >> PAGE_SHIFT) as isize;
-                    anon_vma = nv.anon_vma.get();
+                    exporter = Some(nx);
                     importer = Some(vma);
                 } else if end < READ_ONCE(&v.vm_end) {
                     // vma shrinks, and !insert tells it's not split_vma inserting another: so
                     // it must be mprotect case 4 shifting the boundary down.
                     adjust_next = -(((READ_ONCE(&v.vm_end) - end) >> PAGE_SHIFT) as isize);
-                    anon_vma = nv.anon_vma.get();
+                    exporter = Some(vma);
                     importer = Some(nx);
                 }
-            }
 
-            // When changing only vma->vm_end, we don't really need anon_vma lock.
-            if v.anon_vma.get().is_some()
-                && (insert.is_some() || importer.is_some() || start != READ_ONCE(&v.vm_start))
-            {
-                anon_vma = v.anon_vma.get();
-            }
-            if let Some(av) = anon_vma {
                 // Easily overlooked: when mprotect shifts the boundary, make sure the expanding
                 // vma has anon_vma set if the shrinking vma had, to cover any anon pages
                 // imported.
-                // LEFT OUT: `if (importer && !importer->anon_vma)` is the two tests below, with
-                // the model's name `imp`.
-                // MODEL: the importer test, as `if let` on the Option.
-                if let Some(imp) = importer {
-                    if mm.vmas[imp].anon_vma.get().is_none() {
-                        // Block reverse map lookups until things are set up.
-                        // `if (anon_vma_clone(importer, vma))`: from `vma`, which is the
-                        // importer itself in cases 1, 5 and 6.
-                        ktrace!(
-                            "vma_adjust",
-                            "importer vma#{imp} has no anon_vma: anon_vma_clone(vma#{imp}, vma#{vma}), then importer->anon_vma = anon_vma#{av}"
-                        );
-                        if anon_vma_clone::<ChainRmap>(mm, imp, vma) != 0 {
+                // LEFT OUT: `if (exporter && exporter->anon_vma && !importer->anon_vma)` and
+                // `if (anon_vma_clone(importer, exporter))` are the next three lines, with the
+                // model's names `exp` and `imp`.
+                // MODEL: those tests and the call, as `if let` on the Options.
+                if let (Some(exp), Some(imp)) = (exporter, importer) {
+                    if mm.vmas[exp].anon_vma.get().is_some()
+                        && mm.vmas[imp].anon_vma.get().is_none()
+                    {
+                        if anon_vma_clone::<ChainRmap>(mm, imp, exp) != 0 {
                             return -ENOMEM;
                         }
-                        // MODEL: `importer->anon_vma = anon_vma`, with the model's names (`imp`,
-                        // `av`: the anon_vma the `if` above unwrapped).
-                        mm.vmas[imp].anon_vma.set(Some(av));
+                        // LEFT OUT: `importer->anon_vma = exporter->anon_vma` is the next line.
+                        // MODEL: that assignment, with the model's names.
+                        mm.vmas[imp].anon_vma.set(mm.vmas[exp].anon_vma.get());
                     }
                 }
             }
@@ -160,7 +150,7 @@ impl VmaAdjust for Variant {
                 __insert_vm_struct(mm, insert);
             }
             // LEFT OUT: `if (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only (and
-            // no anon_vma lock is taken here).
+            // 2.6.34 takes no anon_vma lock here).
 
             if remove_next != 0 {
                 // LEFT OUT: `if (file) { fput(file); ... removed_exe_file_vma }`: file vmas.

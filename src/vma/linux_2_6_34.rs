@@ -1,15 +1,14 @@
-//! mm/mmap.c `vma_adjust()` of Linux 2.6.34: the anon_vma_chain rework (5beb4930, Rik van Riel),
-//! Linus's d0e9fe17 (anon_vma reuse only from a one-entry chain, H-15's fix: the chain era's
-//! `find_mergeable_anon_vma`), his ea90002b (a page's first mapping names the oldest anon_vma
-//! on the vma's chain, H-16's fix: the chain era's `__page_set_anon_rmap`) and his 287d97ac
-//! "vma_adjust: fix the copying of anon_vma chains" (2.6.34-rc), which fixed H-14 and is what
-//! this file's diff from ea90002b shows (that 287d97ac came after ea90002b is UNVERIFIED): an
-//! importer without an anon_vma is linked with `anon_vma_clone()` from the exporter before
-//! anything moves, a merged `next` is unlinked with `anon_vma_merge()` after `vma_adjust` is
-//! done, and no anon_vma lock is taken at all: rmap
-//! walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they move (H-9: found by
-//! reading the code, no reproduction reported; the swapops.h:105 BUGs of April 2010 first blamed
-//! on it were exec's shift_arg_pages race, H-11 (vma.16), fixed by a8bef8ff).
+//! mm/mmap.c `vma_adjust()` of Linux 2.6.34: the anon_vma_chain rework (5beb4930, Rik van Riel)
+//! with the fixes Linus merged on 12 Apr 2010 (64a8920f "Merge branch 'anonvma'": d0e9fe17,
+//! anon_vma reuse only from a one-entry chain, H-15's fix; 287d97ac, the importer cloned from
+//! the exporter, H-14's fix; the chain order of `anon_vma_clone`; ea90002b, a page's first
+//! mapping names the oldest anon_vma, H-16's fix) and e8a03feb (the `exclusive` argument of
+//! `__page_set_anon_rmap`, which only `page_add_new_anon_rmap` sets: no model runs it). This
+//! file's diff from ea90002b is therefore only its description. No anon_vma lock is taken in
+//! `vma_adjust`: rmap walks under the anon_vma lock can read `vm_start`/`vm_pgoff` while they
+//! move (H-9: found by reading the code, no reproduction reported; the swapops.h:105 BUGs of
+//! April 2010 first blamed on it were exec's shift_arg_pages race, H-11 (vma.16), fixed by
+//! a8bef8ff).
 
 use crate::ktrace;
 use crate::mm::vma::*;
@@ -26,7 +25,7 @@ impl VmaAdjust for Variant {
         area: Area::Vma,
         kind: Kind::Release { version: "2.6.34" },
         parent: Some("ea90002b"),
-        source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it); the exporter/importer anon_vma_clone form is Linus's 287d97ac \"vma_adjust: fix the copying of anon_vma chains\" (2.6.34-rc; which rc UNVERIFIED; after d0e9fe17, whose tree still clones from vma), the fix of 5beb4930's clone from the wrong source (H-14).",
+        source: "mm/mmap.c vma_adjust() of a 2.6.34/2.6.35 tree (s3.md §3a: no anon_vma lock, confirmed by Rik van Riel's 26 May 2010 patch against 2.6.34 adding it), which is 287d97ac's; mm/rmap.c __page_set_anon_rmap and page_add_anon_rmap of a 2.6.35.7 tree (kernel/linux-2.6.34/mm/rmap.c: e8a03feb's exclusive form). That 2.6.34 has exactly these texts is UNVERIFIED.",
     };
     type Rmap = ChainRmap;
 

@@ -21,7 +21,8 @@
  *            vm_unlock_anon_vma, which are not modelled)
  * notes:     The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6 +579,17 @@,
  *            @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust
- *            (kernel/linux-2.6.34/mm/mmap.c), whose lines match every context line. The lock
+ *            (kernel/287d97ac/mm/mmap.c, also 2.6.34's), whose lines match every context
+ *            line. The lock
  *            is taken after the i_mmap_lock section and dropped before i_mmap_lock (v3's
  *            "locking inversion" fix). The merged commit sits on a 2.6.35-rc base; the
  *            posting's "linux-2.6.34" base is 2.6.34 plus mmotm (it has external_refcount),

@@ -366,8 +366,10 @@ static int page_referenced_anon(struct page *page,
 
 /* mmcheck: partial: the pre-image of ea90002b's hunk (its '-' and context lines, git.zx2c4.com
  * linux-dev diff/?id=ea90002b0fa7bdee86ec22eba1d951f30bf043a6, rmap.c index ee97d38ed7d9),
- * whitespace restored; the blank line after the declaration is 2.6.31's (index id 97049203),
- * whose text this is without the __inc_zone_page_state statement 2.6.32 moved out */
+ * whitespace restored (the hunk's line counts give one blank line, after the declaration);
+ * the kerneldoc comment above it is not stored. 2.6.31's text (index id 97049203) without its
+ * blank line before page->index and its __inc_zone_page_state (which release moved that
+ * statement to page_add_anon_rmap is UNVERIFIED) */
 static void __page_set_anon_rmap(struct page *page,
 	struct vm_area_struct *vma, unsigned long address)
 {

@@ -11,13 +11,17 @@
  * status:    partial
  * holds:     __page_set_anon_rmap
  * unchanged: every other modelled mm/rmap.c function (kernel/d0e9fe17, kernel/5beb4930);
- *            page_add_anon_rmap still calls it with three arguments (the hunk's context)
+ *            page_add_anon_rmap still calls it with three arguments (e8a03feb's '-' lines);
+ *            mm/mmap.c's vma_adjust is 287d97ac's (kernel/287d97ac)
  * notes:     The post-image of the hunk, '+' and context lines; the stored diff page lost the
  *            tabs and blank lines, which are restored in the kernel's style (the blank lines
  *            as 2.6.35.7's text of the next form has them). e8a03feb (2.6.34-rc, next on
  *            mm/rmap.c: its diff starts from index 4bad3267537a) added the "exclusive"
- *            argument: kernel/linux-2.6.34. The rc of ea90002b, and whether it came before or
- *            after 287d97ac, are UNVERIFIED.
+ *            argument: kernel/linux-2.6.34. The kerneldoc comment above the function (e8a03feb's
+ *            hunk has it as context) is not stored. Order: the merge 64a8920f "Merge branch
+ *            'anonvma'" (12 Apr 2010, git.zx2c4.com) has ea90002b as its second parent and lists
+ *            d0e9fe17, 287d97ac, "anon_vma: clone the anon_vma chain in the right order" and
+ *            ea90002b. The rc of ea90002b is UNVERIFIED.
  */
 
 static void __page_set_anon_rmap(struct page *page,

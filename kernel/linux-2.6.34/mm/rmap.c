@@ -9,8 +9,10 @@
  * status:    partial
  * holds:     __page_set_anon_rmap, page_add_anon_rmap
  * unchanged: every other modelled mm/rmap.c function (kernel/ea90002b, kernel/d0e9fe17,
- *            kernel/5beb4930)
- * notes:     e8a03feb (2.6.34-rc, after ea90002b: its diff, git.zx2c4.com linux-dev
+ *            kernel/5beb4930); mm/mmap.c's vma_adjust is 287d97ac's (kernel/287d97ac)
+ * notes:     e8a03feb "rmap: add exclusively owned pages to the newest anon_vma" (Rik van
+ *            Riel; committed 19 Apr 2010, the parent of the 2.6.34-rc5 tag commit, both on the
+ *            git.zx2c4.com mirror; after ea90002b: its diff, git.zx2c4.com linux-dev
  *            diff/?id=e8a03feb54ca7f1768bbdc2b491f9ef654e6d01d, starts from the index ea90002b
  *            ends at) gave __page_set_anon_rmap its "exclusive" argument (page_add_anon_rmap
  *            passes 0: the chain's last entry, as ea90002b; page_add_new_anon_rmap passes 1:

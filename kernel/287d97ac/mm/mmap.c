@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.34
+ * variant:   287d97ac
  * file:      mm/mmap.c
  * source:    stored file, index id 15757443285: a complete mm/mmap.c of 2.6.34 or 2.6.35
  *            (anon_vma_chain with the exporter/importer anon_vma_clone form and
@@ -19,12 +19,15 @@
  *            reusable_anon_vma too, not compared line by line)
  * notes:     vma_adjust differs from d0e9fe17's (kernel/d0e9fe17/, a stored tree of that
  *            commit) by Linus Torvalds's 287d97ac "vma_adjust: fix the copying of anon_vma
- *            chains" (the exporter/importer form, H-14's fix; its rc and its own diff
- *            UNVERIFIED: proofs/vma.seq.md, H-14); d0e9fe17's tree still has
- *            anon_vma_clone(importer, vma), so 287d97ac came after d0e9fe17.
- *            `diff` of kernel/d0e9fe17/mm/mmap.c and this file on vma_adjust shows 287d97ac
- *            as far as no other commit touched vma_adjust between d0e9fe17 and this text,
- *            which is 2.6.34's or 2.6.35's (index id 15757443285 does not say which).
+ *            chains" (the exporter/importer form, H-14's fix). Its commit page and diff
+ *            (git.zx2c4.com linux-dev mirror, commit/?id=287d97ac032136724143cde8d5964b414d562ee3)
+ *            give its parent, d0e9fe17, and mm/mmap.c index acb023e2d35a..f90ea92f755a; the
+ *            stored diff page lost its whitespace, so this text is the 2.6.34/2.6.35 tree's,
+ *            whose exporter/importer lines are the diff's '+' lines. It is stored here, at
+ *            287d97ac, and holds for ea90002b and linux-2.6.34 as far as nothing else touched
+ *            vma_adjust before this text (2.6.34's or 2.6.35's: index id 15757443285 does not
+ *            say which; the 12 Apr 2010 merge 64a8920f ends at mm/mmap.c f90ea92f755a, the
+ *            same blob as 287d97ac's). Its rc is UNVERIFIED.
  */
 
 /*
