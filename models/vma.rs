@@ -1088,7 +1088,12 @@ pub fn vma_swapin<V: VmaAdjust>(ops: &[SwapinOp]) {
         match *op {
             SwapinOp::SwapIn(m) => {
                 let vma = if m == 0 { P } else { CHILD };
-                let slot = m * mm.ptes_per_mm + (ADDR >> PAGE_SHIFT);
+                let Some(slot) = pte_slot(&mm, vma, ADDR) else {
+                    harness_fail(
+                        "do_swap_page",
+                        format!("{ADDR:#x} is outside the page table"),
+                    );
+                };
                 if mm.vmas[vma].freed.get() || READ_ONCE(&mm.ptes[slot]) != PTE_NONE {
                     continue;
                 }
@@ -1111,7 +1116,7 @@ pub fn vma_swapin<V: VmaAdjust>(ops: &[SwapinOp]) {
                     continue;
                 }
                 // exit_mmap() of the child: unmap_vmas, free_pgtables, remove_vma.
-                if READ_ONCE(&mm.ptes[mm.ptes_per_mm + (ADDR >> PAGE_SHIFT)]) != PTE_NONE {
+                if pte_slot(&mm, CHILD, ADDR).is_some_and(|s| READ_ONCE(&mm.ptes[s]) != PTE_NONE) {
                     zap_pte(&mm, CHILD, ADDR);
                 }
                 R::<V>::free_pgtables_unlink(&mm, CHILD);
