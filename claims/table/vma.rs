@@ -1300,7 +1300,7 @@ pub static CLAIMS: &[Claim] = &[
 /// the kill carries over (the same code on the same model).
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "mel-v6"],
         name: "the rmap walks' anon_vma lock (shared chain-era walks; 2.6.34 takes the anon_vma's own lock, the mutant removes the lock whatever its flavour)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1309,7 +1309,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1318,7 +1318,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1381,7 +1381,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
