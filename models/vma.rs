@@ -39,6 +39,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
         scenario!(fork_vs_migration::<V>, 2, "a forked child's vma moves its vm_start and vm_pgoff (vma_merge case 3/8) while a page shared with the parent is migrated: the root anon_vma lock"),
         scenario!(exec_vs_migration::<V>, 2, "exec moves its temporary stack down (shift_arg_pages: vma_adjust, move_page_tables, vma_adjust) while a page of the stack is migrated"),
         scenario!(stack_grow_vs_migration::<V>, 2, "a forked child's stack grows down (expand_downwards: vm_start and vm_pgoff move under the vma form of the anon_vma lock, mmap_sem for read) while a page it shares with the parent is migrated"),
+        scenario!(mremap_vs_migration::<V>, 2, "mremap moves a vma's page to a new vma (move_vma: copy_vma links it on the anon_vma, move_ptes moves the pte under the pte lock) while the page is migrated"),
         scenario!(root_reuse_vs_reclaim::<V>, 2, "reclaim locks the anon_vma of a page a forked child maps while the child exits (its anon_vma freed) and the parent's next fault reuses that anon_vma with another root"),
         scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
@@ -386,6 +387,36 @@ pub fn stack_grow_vs_migration<V: VmaAdjust>() {
     let cpu0 = spawn_cpu(0, move || {
         // do_page_fault -> find_vma -> expand_stack (x86: expand_downwards)
         expand_downwards::<R<V>>(&m0, B, 0x3f00);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.19 (H-17) — mremap moves a vma's page while migration walks the page's anon_vma:
+/// `move_ptes()` holds the pte lock but not the anon_vma lock, so the removal walk can look
+/// at the old address after the pte left it and at the new one before it arrived.
+///
+/// * setup: vma A [0x2000, 0x3000) pgoff 2 on anon_vma 0 with page P (index 2) at 0x2000;
+///   page 1 is the migration target; slot NEW (1) is the vma `copy_vma` allocates.
+/// * CPU0 (mmap_sem held): `mremap(0x2000, 0x1000, 0x1000, MREMAP_MAYMOVE|MREMAP_FIXED,
+///   0x5000)` -> `move_vma(A, 0x2000, 0x1000, 0x1000, 0x5000)`: `copy_vma` (the new vma
+///   [0x5000, 0x6000) pgoff 2, linked on anon_vma 0 after A by `anon_vma_clone`), then
+///   `move_page_tables`.
+/// * CPU1: `unmap_and_move(P, page 1)`.
+/// * end: `check_mm` (a migration entry left behind is the BUG in migration_entry_to_page,
+///   "kernel BUG at include/linux/swapops.h:105!", the crash Pawel Sikora reported on 3.0).
+pub fn mremap_vs_migration<V: VmaAdjust>() {
+    const NEW_VMA: VmaId = 1;
+    let mm = mm(2, 1, 2, 8);
+    setup_vma::<R<V>>(&mm, A, (0x2000, 0x3000, 2), None, Some(0));
+    map_page(&mm, 0, 0, 2, 0x2000); // P
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        mmcheck::mm::mremap::move_vma::<V>(&m0, A, NEW_VMA, 0x2000, 0x1000, 0x1000, 0x5000);
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));

@@ -744,6 +744,66 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.18-mel-v6"),
     },
     Claim {
+        id: "vma.19",
+        statement: "H-17, f1819427 (2.6.36; the same move_ptes and peek through 3.1-rc10): mremap's move_vma links the new vma after the old on the anon_vma, then move_ptes clears the old pte and sets the new one under the pte lock but not the anon_vma lock; remove_migration_pte peeks at each pte before taking the pte lock, so the removal walk sees no entry at the old address (already cleared) and none at the new one (not yet set), leaves the migration entry behind, and the next fault there hits BUG_ON(!PageLocked) in migration_entry_to_page (the 'kernel BUG at include/linux/swapops.h:105!' Pawel Sikora reported on 3.0)",
+        variant: "f1819427",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.19-486cf46f"),
+    },
+    Claim {
+        id: "vma.19-linux-2.6.34",
+        statement: "2.6.34 on the mremap model: the same move_ptes and unlocked peek: H-17 is there (proofs/vma.19.md: which migrations could run there without mmap_sem)",
+        variant: "linux-2.6.34",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.19-486cf46f"),
+    },
+    Claim {
+        id: "vma.19-486cf46f",
+        statement: "486cf46f (3.1) on the mremap model: remove_migration_pte takes the pte lock before it looks at the pte, so it waits out a move_ptes in progress and sees the pte at the old address or at the new one; the walk visits the old vma first (anon_vma_clone linked the new one after it): SAFE",
+        variant: "486cf46f",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19"),
+    },
+    Claim {
+        id: "vma.19-486cf46f-peek",
+        statement: "mutant 486cf46f-peek (remove_migration_pte's unlocked peek back) on the mremap model: H-17 again",
+        variant: "486cf46f-peek",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.19-486cf46f"),
+    },
+    Claim {
+        id: "vma.19-soak",
+        statement: "f1819427 on the mremap model under shuttle (sequentially consistent schedules only): H-17 without any weak-memory read: move_ptes clears the old pte, the removal walk peeks there (none) and at the new address (not yet set), then move_ptes sets the new pte",
+        variant: "f1819427",
+        model: "mremap_vs_migration",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.19-486cf46f-soak"),
+    },
+    Claim {
+        id: "vma.19-486cf46f-soak",
+        statement: "486cf46f on the mremap model under shuttle: holds",
+        variant: "486cf46f",
+        model: "mremap_vs_migration",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19-soak"),
+    },
+    Claim {
         id: "vma.15-mel-v6",
         statement: "mel-v6 as posted on the fork model: the child's vma_adjust locks its own anon_vma (the restored condition), the removal walk locks it too, nested under the root's: SAFE",
         variant: "mel-v6",
@@ -1309,7 +1369,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1318,7 +1378,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1327,12 +1387,21 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6", "a8bef8ff"],
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6", "a8bef8ff"],
         name: "list_is_singular in reusable_anon_vma (d0e9fe17; the chain era's shared find_mergeable_anon_vma): reuse an anon_vma only from a one-entry chain",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
             mutant: "d0e9fe17-no-singular",
             claim: "vma.reuse-d0e9fe17-no-singular",
+        },
+    },
+    Safeguard {
+        variants: &["486cf46f"],
+        name: "remove_migration_pte looks at the pte under the pte lock only (486cf46f: the unlocked is_swap_pte peek removed), so it waits out a move_ptes that holds that lock",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "486cf46f-peek",
+            claim: "vma.19-486cf46f-peek",
         },
     },
     Safeguard {
@@ -1381,7 +1450,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -1399,7 +1468,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
         name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1417,7 +1486,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1426,7 +1495,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["shaohua-v1", "012f1800", "f1819427", "mel-v6"],
+        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
         name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1435,7 +1504,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "mel-v6"],
+        variants: &["012f1800", "f1819427", "486cf46f", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
@@ -1444,7 +1513,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427"],
+        variants: &["f1819427", "486cf46f"],
         name: "page_lock_anon_vma takes the root anon_vma's lock (f18194275c39's own page_lock_anon_vma, which reclaim's walks run)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1453,7 +1522,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427"],
+        variants: &["f1819427", "486cf46f"],
         name: "page_lock_anon_vma's page_mapped() re-check under the root anon_vma's lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1462,7 +1531,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427"],
+        variants: &["f1819427", "486cf46f"],
         name: "page_lock_anon_vma's unlock of the root it locked (root_anon_vma), not anon_vma_unlock, when the page is no longer mapped",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1471,7 +1540,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427"],
+        variants: &["012f1800", "f1819427", "486cf46f"],
         name: "expand_downwards' vma_lock_anon_vma takes the root anon_vma's lock (012f1800's rmap.h; the stack of a forked child grows under the walks' lock)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {

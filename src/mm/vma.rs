@@ -146,6 +146,20 @@ pub trait AnonRmap: 'static + Send + Sync {
     fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32;
     /// `remove_migration_ptes(old, new)`: replace every migration entry for `old` by `new`.
     fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId);
+    /// `anon_vma_clone(dst, src)` (mm/rmap.c, 2.6.34 on), which mremap's `copy_vma()` calls:
+    /// the chain era's (`chain_rmap!`). 2.6.31 has none (its `copy_vma()` links the new vma
+    /// through `vma_link()`'s `__anon_vma_link()`), and no model runs mremap on its rmap: the
+    /// default stops the run as a harness error (proofs/vma.19.md).
+    fn anon_vma_clone(_mm: &Mm, dst: VmaId, src: VmaId) -> i32 {
+        crate::trace::harness_fail(
+            "anon_vma_clone",
+            format!(
+                "anon_vma_clone(vma#{dst}, vma#{src}): the {} rmap has no anon_vma_clone \
+                 (mremap is modelled from the anon_vma_chain era on)",
+                Self::ERA
+            ),
+        )
+    }
     /// The models' end check of the era's lists: each anon_vma's list holds exactly the vmas
     /// (2.6.31) or the anon_vma_chain entries of the vmas (2.6.34) that point to it, and only
     /// vmas that are in the mm.

@@ -331,10 +331,14 @@ pub fn avc_vma(mm: &Mm, func: &'static str, node: usize) -> VmaId {
     }
 }
 
+/// The `rmap_one` a walk calls: `remove_migration_pte(new, vma, addr, old)`, the era's.
+pub type RmapOne = fn(&Mm, PageId, VmaId, usize, PageId) -> i32;
+
 /// `rmap_walk_anon(page, rmap_one, arg)` (mm/rmap.c, 2.6.34; 2.6.36 `anon_vma_lock`) with
-/// `rmap_one` = `remove_migration_pte`, `arg` = `old`: what `remove_migration_ptes(old, new)`
-/// -> `rmap_walk(new, remove_migration_pte, old)` runs for an anon page.
-pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
+/// `arg` = `old`: what `remove_migration_ptes(old, new)` -> `rmap_walk(new,
+/// remove_migration_pte, old)` runs for an anon page (`rmap_one`: the era's
+/// `remove_migration_pte`, 486cf46f's from 3.1 on).
+pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, rmap_one: RmapOne, old: PageId) -> i32 {
     // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as a name for
     // SWAP_AGAIN).
     let mut ret = SWAP_AGAIN;
@@ -354,9 +358,8 @@ pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
         let address = vma_address(mm, page, vma);
         if address != EFAULT {
             // LEFT OUT: `continue` on -EFAULT is the `if` above.
-            // MODEL: `ret = rmap_one(page, vma, address, arg)` with rmap_one =
-            // remove_migration_pte, arg = old.
-            ret = remove_migration_pte(mm, page, vma, address, old);
+            // MODEL: `arg` is `old`.
+            ret = rmap_one(mm, page, vma, address, old);
             if ret != SWAP_AGAIN {
                 break;
             }
@@ -374,12 +377,16 @@ pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, old: PageId) -> i32 {
 
 /// The `AnonRmap` of a chain-era rmap `$t` (a `ChainLock`): 2.6.34's code with `$t`'s locks.
 /// `chain_rmap!($t, walk)` names the `rmap_walk_anon` that `remove_migration_ptes` runs when
-/// the variant's differs from 2.6.34's (mel-v6's).
+/// the variant's differs from 2.6.34's (mel-v6's); `chain_rmap!($t, walk, rmap_one)` also
+/// the `remove_migration_pte` it calls when that differs (486cf46f's).
 macro_rules! chain_rmap {
     ($t:ty) => {
         chain_rmap!($t, rmap_walk_anon::<$t>);
     };
     ($t:ty, $walk:expr) => {
+        chain_rmap!($t, $walk, remove_migration_pte);
+    };
+    ($t:ty, $walk:expr, $rmap_one:expr) => {
         impl AnonRmap for $t {
             const ERA: &'static str = <$t as ChainLock>::ERA;
             const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = true;
@@ -641,7 +648,12 @@ macro_rules! chain_rmap {
             /// `remove_migration_ptes(old, new)` (mm/migrate.c, 2.6.34):
             /// `rmap_walk(new, remove_migration_pte, old)`.
             fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId) {
-                $walk(mm, new, old);
+                $walk(mm, new, $rmap_one, old);
+            }
+
+            /// `anon_vma_clone(dst, src)` (the shared [`anon_vma_clone`]) with `$t`'s locks.
+            fn anon_vma_clone(mm: &Mm, dst: VmaId, src: VmaId) -> i32 {
+                anon_vma_clone::<$t>(mm, dst, src)
             }
 
             fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {

@@ -289,9 +289,9 @@ pub fn page_anon_vma_lock_root(mm: &Mm, page: PageId) -> Option<(AnonVmaId, Spin
     anon_vma_lock_root(mm, anon_vma)
 }
 
-/// `rmap_walk_anon(page, rmap_one, arg)` (mm/rmap.c, mel-v6) with `rmap_one` =
-/// `remove_migration_pte`, `arg` = `old`: what `remove_migration_ptes(old, new)` runs.
-pub fn rmap_walk_anon(mm: &Mm, page: PageId, old: PageId) -> i32 {
+/// `rmap_walk_anon(page, rmap_one, arg)` (mm/rmap.c, mel-v6) with `arg` = `old`: what
+/// `remove_migration_ptes(old, new)` runs (`rmap_one`: 2.6.34's `remove_migration_pte`).
+pub fn rmap_walk_anon(mm: &Mm, page: PageId, rmap_one: RmapOne, old: PageId) -> i32 {
     // LEFT OUT: `struct anon_vma *anon_vma, *locked_vma; struct anon_vma_chain *avc;`:
     // declared where they are set; `int ret = SWAP_AGAIN` is the next line.
     let mut ret = SWAP_AGAIN;
@@ -333,9 +333,8 @@ pub fn rmap_walk_anon(mm: &Mm, page: PageId, old: PageId) -> i32 {
         }
         let address = vma_address(mm, page, vma);
         if address != EFAULT {
-            // MODEL: `ret = rmap_one(page, vma, address, arg)` with rmap_one =
-            // remove_migration_pte, arg = old.
-            ret = remove_migration_pte(mm, page, vma, address, old);
+            // MODEL: `arg` is `old`.
+            ret = rmap_one(mm, page, vma, address, old);
         }
 
         if locked_vma.is_some() {
