@@ -407,7 +407,8 @@ pub fn stack_grow_vs_migration<V: VmaAdjust>() {
 ///   `move_page_tables`.
 /// * CPU1: `unmap_and_move(P, page 1)`.
 /// * end: `check_mm` (a migration entry left behind is the BUG in migration_entry_to_page,
-///   "kernel BUG at include/linux/swapops.h:105!", the crash Pawel Sikora reported on 3.0).
+///   "kernel BUG at include/linux/swapops.h:105!", the BUG site of Pawel Sikora's 3.0 report, which
+///   Hugh Dickins read as hinting at this race).
 pub fn mremap_vs_migration<V: VmaAdjust>() {
     const NEW_VMA: VmaId = 1;
     let mm = mm(2, 1, 2, 8);

@@ -745,7 +745,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.19",
-        statement: "H-17, f1819427 (2.6.36; the same move_ptes and peek through 3.1-rc10): mremap's move_vma links the new vma after the old on the anon_vma, then move_ptes clears the old pte and sets the new one under the pte lock but not the anon_vma lock; remove_migration_pte peeks at each pte before taking the pte lock, so the removal walk sees no entry at the old address (already cleared) and none at the new one (not yet set), leaves the migration entry behind, and the next fault there hits BUG_ON(!PageLocked) in migration_entry_to_page (the 'kernel BUG at include/linux/swapops.h:105!' Pawel Sikora reported on 3.0)",
+        statement: "H-17, f1819427 (2.6.36-rc's chain-era rmap, its release UNVERIFIED; the same move_ptes and unlocked peek through 3.1-rc10): mremap's move_vma links the new vma after the old on the anon_vma and then sets its bounds; move_ptes clears the old pte and sets the new one under the pte lock but not the anon_vma lock; remove_migration_pte peeks at each pte before taking the pte lock, so the removal walk can miss the entry: on sequentially consistent schedules it peeks at the old address after the clear and at the new one before the set (vma.19-soak's trace), and under C11 (loom's first trace) it reads the new vma's bounds as the *new_vma = *vma copy left them and peeks at the old address twice; the entry stays behind, and the next fault there hits BUG_ON(!PageLocked) in migration_entry_to_page ('kernel BUG at include/linux/swapops.h:105!', the BUG site of Pawel Sikora's 3.0 report, which Hugh Dickins read as hinting at this race)",
         variant: "f1819427",
         model: "mremap_vs_migration",
         checker: LOOM,
@@ -765,7 +765,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.19-486cf46f",
-        statement: "486cf46f (3.1) on the mremap model: remove_migration_pte takes the pte lock before it looks at the pte, so it waits out a move_ptes in progress and sees the pte at the old address or at the new one; the walk visits the old vma first (anon_vma_clone linked the new one after it): SAFE",
+        statement: "486cf46f (3.1) on the mremap model: remove_migration_pte takes the pte lock before it looks at the pte, so it waits out a move_ptes in progress and sees the entry at the old address or at the new one; the walk visits the old vma first (anon_vma_clone linked the new one after it), and a walk that found the old pte empty took the pte lock after move_ptes released it, which also makes the new vma's bounds (stored before the move) visible to it: SAFE",
         variant: "486cf46f",
         model: "mremap_vs_migration",
         checker: LOOM,
@@ -1455,7 +1455,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
             proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte, and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte (in the mremap model every vma on the page's anon_vma covers the page's index, so the check never fires), and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
         },
     },
     Safeguard {

@@ -196,7 +196,8 @@ pub fn copy_vma<V: VmaAdjust>(
         // `vm_ops->open`: anonymous vmas. `vma_link(mm, new_vma, prev, rb_link, rb_parent)`
         // is, for an anonymous vma, `__vma_link` -> `__vma_link_list` below (no file, no
         // rb-tree, no map_count).
-        // MODEL: that `__vma_link_list`.
+        // MODEL: that `__vma_link_list` (2.6.34's; 3.1's, in mm/util.c, also sets `vm_prev`
+        // and `next->vm_prev`: the models have no `vm_prev`).
         __vma_link_list(mm, new, prev);
     }
     new_vma

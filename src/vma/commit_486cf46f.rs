@@ -27,7 +27,7 @@ impl VmaAdjust for Variant {
             subject: "mm: fix race between mremap and removing migration entry",
         },
         parent: Some("f1819427"),
-        source: "Hugh Dickins's patch as posted on linux-mm, 19 Oct 2011, <alpine.LSU.2.00.1110191243300.6980@sister.anvils>, a diff against 3.1-rc10/mm/migrate.c (kernel/486cf46f/mm/migrate.c, partial: the lines outside its one hunk from a 3.1-3.7 copy of the function); mainline 486cf46f3f9be5f2a966016c1a8fe01e32cde09e, in 3.1 (Linus: 'applied and pushed out', 19 Oct 2011; Andrea Arcangeli: 'already merged in kernel v3.1', 5 Nov 2011); the rest of the file is f1819427's, the kernel between 2.6.36 and 3.1 not modelled (proofs/vma.19.md).",
+        source: "Hugh Dickins's patch as posted on linux-mm, 19 Oct 2011, <alpine.LSU.2.00.1110191243300.6980@sister.anvils>, a diff against 3.1-rc10/mm/migrate.c (kernel/486cf46f/mm/migrate.c, partial: the lines outside its one hunk from a 3.1-3.7 copy of the function); mainline 486cf46f3f9be5f2a966016c1a8fe01e32cde09e, in 3.1 (Andrea Arcangeli, 5 Nov 2011: 'already merged in kernel v3.1'; Linus's 'applied and pushed out' of 19 Oct 2011 answers Pawel Sikora's test of 'the latest patch (mm/migrate.c)' and names no commit: that it is this one is our reading); the rest of the file is f1819427's, the kernel between 2.6.36 and 3.1 not modelled (proofs/vma.19.md).",
     };
     type Rmap = HangFixRmap;
 
