@@ -100,16 +100,25 @@ pub fn move_page_tables(
 
 /// The models' mremap targets adjoin no vma: `vma_merge(mm, prev, addr, addr + len,
 /// vma->vm_flags, vma->anon_vma, vma->vm_file, pgoff, vma_policy(vma))` then finds nothing to
-/// merge with (no vma ends at `addr` or starts at `addr + len`) and returns NULL. Checked here:
-/// a model whose target adjoins a vma stops with a harness error (the merge case is 948f017b's
-/// chapter, not modelled yet: proofs/vma.19.md).
-fn vma_merge_adjoins_nothing(mm: &Mm, vma: VmaId, addr: usize, len: usize) -> Option<VmaId> {
-    let vm_mm = mm.vmas[vma].vm_mm.get();
-    if let Some(v) = mm_vmas(mm).into_iter().find(|&v| {
-        mm.vmas[v].vm_mm.get() == vm_mm
-            && (READ_ONCE(&mm.vmas[v].vm_end) == addr
-                || READ_ONCE(&mm.vmas[v].vm_start) == addr + len)
-    }) {
+/// merge with and returns NULL. Checked here as vma_merge looks: `prev->vm_end == addr`, or
+/// `next` (`prev ? prev->vm_next : mm->mmap`) starting at `addr + len`; a model whose target
+/// adjoins a vma stops with a harness error (the merge case is 948f017b's chapter, not
+/// modelled yet: proofs/vma.19.md).
+fn vma_merge_adjoins_nothing(
+    mm: &Mm,
+    vm_mm: usize,
+    prev: Option<VmaId>,
+    addr: usize,
+    len: usize,
+) -> Option<VmaId> {
+    let next = match prev {
+        Some(p) => mm.vmas[p].vm_next.get(),
+        None => mm.mmap[vm_mm].get(),
+    };
+    let adjoins = prev
+        .filter(|&p| READ_ONCE(&mm.vmas[p].vm_end) == addr)
+        .or_else(|| next.filter(|&n| READ_ONCE(&mm.vmas[n].vm_start) == addr + len));
+    if let Some(v) = adjoins {
         crate::trace::harness_fail(
             "copy_vma",
             format!(
@@ -152,7 +161,7 @@ pub fn copy_vma<V: VmaAdjust>(
     // the check below: the models' mremap targets adjoin no vma, so it returns NULL.
     // MODEL: the walk for `prev`; vma_merge's NULL, checked (`vma_merge_adjoins_nothing`).
     let prev = find_vma_prev(mm, mm.vmas[vma].vm_mm.get(), addr);
-    let mut new_vma = vma_merge_adjoins_nothing(mm, vma, addr, len);
+    let mut new_vma = vma_merge_adjoins_nothing(mm, mm.vmas[vma].vm_mm.get(), prev, addr, len);
     if let Some(merged) = new_vma {
         // Source vma may have been merged into new_vma
         if vma_start >= READ_ONCE(&mm.vmas[merged].vm_start)
