@@ -40,6 +40,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
         scenario!(exec_vs_migration::<V>, 2, "exec moves its temporary stack down (shift_arg_pages: vma_adjust, move_page_tables, vma_adjust) while a page of the stack is migrated"),
         scenario!(stack_grow_vs_migration::<V>, 2, "a forked child's stack grows down (expand_downwards: vm_start and vm_pgoff move under the vma form of the anon_vma lock, mmap_sem for read) while a page it shares with the parent is migrated"),
         scenario!(mremap_vs_migration::<V>, 2, "mremap moves a vma's page to a new vma (move_vma: copy_vma links it on the anon_vma, move_ptes moves the pte under the pte lock) while the page is migrated"),
+        scenario!(mremap_merge_vs_migration::<V>, 2, "mremap moves a page back beside the vma it came from (copy_vma's vma_merge extends that vma, which is before the source on the anon_vma's list; move_ptes moves the pte) while the page is migrated"),
         scenario!(root_reuse_vs_reclaim::<V>, 2, "reclaim locks the anon_vma of a page a forked child maps while the child exits (its anon_vma freed) and the parent's next fault reuses that anon_vma with another root"),
         scenario!(vma_soak::<V>, 4, "one writer (mprotect case 4, brk, a merge down, a split), two migrations and a reclaim walker (shuttle soak)"),
         Model {
@@ -418,6 +419,40 @@ pub fn mremap_vs_migration<V: VmaAdjust>() {
     let m0 = mm.clone();
     let cpu0 = spawn_cpu(0, move || {
         mmcheck::mm::mremap::move_vma::<V>(&m0, A, NEW_VMA, 0x2000, 0x1000, 0x1000, 0x5000);
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.20 (H-18) — mremap moves a page back beside the vma it came from while migration walks
+/// the page's anon_vma: `copy_vma()`'s `vma_merge()` extends that vma instead of allocating a
+/// new one, and the extended vma sits before the source on the anon_vma's list, so the removal
+/// walk can look at the destination before the pte arrives and at the source after it left.
+///
+/// * setup: the state after the first `mremap()` of Andrea Arcangeli's test program (the
+///   second half of a vma moved away): vma A [0x2000, 0x3000) pgoff 2 and vma B [0x6000,
+///   0x7000) pgoff 3, B linked on anon_vma 0 after A (as `anon_vma_clone` in that mremap's
+///   `copy_vma` linked it), with page P (index 3) at 0x6000; page 1 is the migration target;
+///   slot NEW (2) is the vma `copy_vma` would allocate.
+/// * CPU0 (mmap_sem held): the second `mremap(0x6000, 0x1000, 0x1000,
+///   MREMAP_MAYMOVE|MREMAP_FIXED, 0x3000)` -> `move_vma(B, 0x6000, 0x1000, 0x1000, 0x3000)`:
+///   `copy_vma` -> `vma_merge` case 2 (`vma_adjust(A, 0x2000, 0x4000, 2, NULL)`, which changes
+///   only vm_end and takes no anon_vma lock), then `move_page_tables` from B to A.
+/// * CPU1: `unmap_and_move(P, page 1)`.
+/// * end: `check_mm` (a migration entry left behind is the BUG in migration_entry_to_page).
+pub fn mremap_merge_vs_migration<V: VmaAdjust>() {
+    const NEW_VMA: VmaId = 2;
+    let mm = mm(3, 1, 2, 8);
+    setup_vma::<R<V>>(&mm, A, (0x2000, 0x3000, 2), None, Some(0));
+    setup_vma::<R<V>>(&mm, B, (0x6000, 0x7000, 3), Some(A), Some(0));
+    map_page(&mm, 0, 0, 3, 0x6000); // P
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        mmcheck::mm::mremap::move_vma::<V>(&m0, B, NEW_VMA, 0x6000, 0x1000, 0x1000, 0x3000);
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));

@@ -190,6 +190,10 @@ pub enum SafeguardKind {
     /// (`list_is_singular` before an anon_vma is reused, so that vmas sharing an anon_vma share
     /// its chain when they merge).
     Condition,
+    /// A step that puts a list in the order a walker that does not exclude the writer relies
+    /// on (`anon_vma_moveto_tail`: the source vma before the destination on the anon_vma's
+    /// list).
+    Order,
 }
 
 /// Why a safeguard is there: a mutant without it that a claim kills, or a proof section that

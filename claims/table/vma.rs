@@ -804,6 +804,66 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.19-soak"),
     },
     Claim {
+        id: "vma.20",
+        statement: "H-18, 486cf46f (3.1) on the mremap-back model: the second mremap of Andrea Arcangeli's test program moves a page back beside the vma it came from; copy_vma's vma_merge extends that vma (case 2: vma_adjust changes only vm_end and takes no anon_vma lock) instead of allocating a new vma after the source, so the destination is before the source on the anon_vma's list; the removal walk meets the destination first and finds nothing there: before vma_adjust stores the new vm_end (the address is outside the vma: -EFAULT; vma.20-soak's sequentially consistent trace), after it but before move_ptes sets the pte, or under C11 reading the old vm_end after the unlocked store (loom's first trace); then it looks at the source after move_ptes cleared it (under the pte lock, as 486cf46f made it): the migration entry stays behind and the next fault there hits BUG_ON(!PageLocked) in migration_entry_to_page (the ordering Nai Xia described on 5 Nov 2011; no one reported reproducing it)",
+        variant: "486cf46f",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.20-948f017b"),
+    },
+    Claim {
+        id: "vma.20-948f017b",
+        statement: "948f017b on the mremap-back model: copy_vma moves the merged vma's avc to the tail of the anon_vma's list (anon_vma_moveto_tail, under the root's lock) before any pte moves, so a removal walk that starts after it visits the source first, and one that holds the lock before it runs before any pte moves; a walk that finds the source's pte empty took the pte lock after move_ptes released it and finds the pte at the destination, whose new vm_end it reads after the root lock that followed the store: SAFE",
+        variant: "948f017b",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.20"),
+    },
+    Claim {
+        id: "vma.20-948f017b-no-moveto-tail",
+        statement: "mutant 948f017b-no-moveto-tail (copy_vma's anon_vma_moveto_tail(new_vma) removed) on the mremap-back model: H-18 again",
+        variant: "948f017b-no-moveto-tail",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.20-948f017b"),
+    },
+    Claim {
+        id: "vma.20-948f017b-unlocked-moveto-tail",
+        statement: "mutant 948f017b-unlocked-moveto-tail on the mremap-back model: anon_vma_moveto_tail's list_del and list_add_tail of the merged vma's avc run with no lock held while the migration walks the anon_vma's list under the root's lock: a data race on the list",
+        variant: "948f017b-unlocked-moveto-tail",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::DataRace),
+        twin: Some("vma.20-948f017b"),
+    },
+    Claim {
+        id: "vma.20-soak",
+        statement: "486cf46f on the mremap-back model under shuttle (sequentially consistent schedules only): H-18 without any weak-memory read",
+        variant: "486cf46f",
+        model: "mremap_merge_vs_migration",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.20-948f017b-soak"),
+    },
+    Claim {
+        id: "vma.20-948f017b-soak",
+        statement: "948f017b on the mremap-back model under shuttle: holds",
+        variant: "948f017b",
+        model: "mremap_merge_vs_migration",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.20-soak"),
+    },
+    Claim {
         id: "vma.15-mel-v6",
         statement: "mel-v6 as posted on the fork model: the child's vma_adjust locks its own anon_vma (the restored condition), the removal walk locks it too, nested under the root's: SAFE",
         variant: "mel-v6",
@@ -1369,7 +1429,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1378,7 +1438,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1387,7 +1447,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6", "a8bef8ff"],
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6", "a8bef8ff"],
         name: "list_is_singular in reusable_anon_vma (d0e9fe17; the chain era's shared find_mergeable_anon_vma): reuse an anon_vma only from a one-entry chain",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
@@ -1396,7 +1456,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["486cf46f"],
+        variants: &["486cf46f", "948f017b"],
         name: "remove_migration_pte looks at the pte under the pte lock only (486cf46f: the unlocked is_swap_pte peek removed), so it waits out a move_ptes that holds that lock",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1450,12 +1510,12 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
             proof: "proofs/vma.12.md#the-range-check-of-vma_address",
-            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte (in the mremap model every vma on the page's anon_vma covers the page's index, so the check never fires), and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
+            because: "in one mm with anonymous pgoffs an out-of-range address is unmapped or the page's own pte (in the mremap model every vma on the page's anon_vma covers the page's index, so the check never fires; in the mremap-back model it fires on the merged vma whose new vm_end the walk has not seen, at the one address that vma is about to cover, which holds nothing or the page's own moved pte), and page_check_address's pfn check and remove_migration_pte's entry check act only on a pte that maps the page; what the check guards (the wrong vma's flags, prot, flushes, freed page tables) is not modelled",
         },
     },
     Safeguard {
@@ -1468,7 +1528,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1486,7 +1546,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1495,7 +1555,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "mel-v6"],
+        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1504,7 +1564,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f", "mel-v6"],
+        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
@@ -1513,7 +1573,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f"],
+        variants: &["f1819427", "486cf46f", "948f017b"],
         name: "page_lock_anon_vma takes the root anon_vma's lock (f18194275c39's own page_lock_anon_vma, which reclaim's walks run)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1522,7 +1582,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f"],
+        variants: &["f1819427", "486cf46f", "948f017b"],
         name: "page_lock_anon_vma's page_mapped() re-check under the root anon_vma's lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1531,7 +1591,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f"],
+        variants: &["f1819427", "486cf46f", "948f017b"],
         name: "page_lock_anon_vma's unlock of the root it locked (root_anon_vma), not anon_vma_unlock, when the page is no longer mapped",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1540,7 +1600,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f"],
+        variants: &["012f1800", "f1819427", "486cf46f", "948f017b"],
         name: "expand_downwards' vma_lock_anon_vma takes the root anon_vma's lock (012f1800's rmap.h; the stack of a forked child grows under the walks' lock)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1591,6 +1651,33 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::OutOfScope {
             proof: "proofs/vma.16.md#the-flag-in-setup_arg_pages",
             because: "mprotect_fixup() is left out of the exec model (the flags it stores keep the bit only because of this line); without the line the bit would be cleared before the shift and H-11 would be back; no model runs mprotect_fixup",
+        },
+    },
+    Safeguard {
+        variants: &["948f017b"],
+        name: "copy_vma moves a merged destination vma to the tail of its anon_vmas' lists (anon_vma_moveto_tail), after the source",
+        kind: SafeguardKind::Order,
+        coverage: Coverage::Killed {
+            mutant: "948f017b-no-moveto-tail",
+            claim: "vma.20-948f017b-no-moveto-tail",
+        },
+    },
+    Safeguard {
+        variants: &["948f017b"],
+        name: "anon_vma_moveto_tail moves each avc under the root anon_vma's lock (lock_anon_vma_root)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "948f017b-unlocked-moveto-tail",
+            claim: "vma.20-948f017b-unlocked-moveto-tail",
+        },
+    },
+    Safeguard {
+        variants: &["948f017b"],
+        name: "move_vma's error path moves the old vma to the tail (anon_vma_moveto_tail(vma)) before it moves the ptes back",
+        kind: SafeguardKind::Order,
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/vma.20.md#the-error-path",
+            because: "move_page_tables never fails in the models (one pte page, always present), so move_vma's move back from the new vma to the old never runs; that path is Hugh Dickins' second objection, and the mirror image of the merge case: the walk would meet the old vma before the new one while the ptes move from new to old",
         },
     },
 ];

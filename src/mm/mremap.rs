@@ -98,38 +98,6 @@ pub fn move_page_tables(
     len + old_addr - old_end // how much done
 }
 
-/// The models' mremap targets adjoin no vma: `vma_merge(mm, prev, addr, addr + len,
-/// vma->vm_flags, vma->anon_vma, vma->vm_file, pgoff, vma_policy(vma))` then finds nothing to
-/// merge with and returns NULL. Checked here as vma_merge looks: `prev->vm_end == addr`, or
-/// `next` (`prev ? prev->vm_next : mm->mmap`) starting at `addr + len`; a model whose target
-/// adjoins a vma stops with a harness error (the merge case is 948f017b's chapter, not
-/// modelled yet: proofs/vma.19.md).
-fn vma_merge_adjoins_nothing(
-    mm: &Mm,
-    vm_mm: usize,
-    prev: Option<VmaId>,
-    addr: usize,
-    len: usize,
-) -> Option<VmaId> {
-    let next = match prev {
-        Some(p) => mm.vmas[p].vm_next.get(),
-        None => mm.mmap[vm_mm].get(),
-    };
-    let adjoins = prev
-        .filter(|&p| READ_ONCE(&mm.vmas[p].vm_end) == addr)
-        .or_else(|| next.filter(|&n| READ_ONCE(&mm.vmas[n].vm_start) == addr + len));
-    if let Some(v) = adjoins {
-        crate::trace::harness_fail(
-            "copy_vma",
-            format!(
-                "vma#{v} adjoins the mremap target [{addr:#x}, {:#x})",
-                addr + len
-            ),
-        );
-    }
-    None
-}
-
 /// `copy_vma(&vma, addr, len, pgoff)` (mm/mmap.c, 3.1): "Copy the vma structure to a new
 /// location in the same mm, prior to moving page table entries, to effect an mremap move."
 /// The new vma is slot `new`; `*vmap` is `vma`.
@@ -157,11 +125,20 @@ pub fn copy_vma<V: VmaAdjust>(
     }
 
     // LEFT OUT: `find_vma_prepare(mm, addr, &prev, &rb_link, &rb_parent)` is the mm list walk
-    // for `prev` below (no rb-tree); `new_vma = vma_merge(mm, prev, addr, addr + len, ...)` is
-    // the check below: the models' mremap targets adjoin no vma, so it returns NULL.
-    // MODEL: the walk for `prev`; vma_merge's NULL, checked (`vma_merge_adjoins_nothing`).
+    // for `prev` below (no rb-tree).
+    // MODEL: the walk for `prev`.
     let prev = find_vma_prev(mm, mm.vmas[vma].vm_mm.get(), addr);
-    let mut new_vma = vma_merge_adjoins_nothing(mm, mm.vmas[vma].vm_mm.get(), prev, addr, len);
+    let mut new_vma = vma_merge::<V>(
+        mm,
+        mm.vmas[vma].vm_mm.get(),
+        prev,
+        addr,
+        addr + len,
+        READ_ONCE(&mm.vmas[vma].vm_flags),
+        anon_vma,
+        mm.vmas[vma].vm_file,
+        pgoff,
+    );
     if let Some(merged) = new_vma {
         // Source vma may have been merged into new_vma
         if vma_start >= READ_ONCE(&mm.vmas[merged].vm_start)
@@ -233,7 +210,7 @@ pub fn move_vma<V: VmaAdjust>(
 
     let new_pgoff = READ_ONCE(&mm.vmas[vma].vm_pgoff)
         + ((old_addr - READ_ONCE(&mm.vmas[vma].vm_start)) >> PAGE_SHIFT);
-    let Some(new_vma) = copy_vma::<V>(mm, &mut vma, new, new_addr, new_len, new_pgoff) else {
+    let Some(new_vma) = V::copy_vma(mm, &mut vma, new, new_addr, new_len, new_pgoff) else {
         // LEFT OUT: `if (!new_vma)` is the `let ... else` above.
         // MODEL: `return -ENOMEM`: never (copy_vma does not fail here).
         return 0;
@@ -242,7 +219,8 @@ pub fn move_vma<V: VmaAdjust>(
     let moved_len = move_page_tables(mm, vma, old_addr, new_vma, new_addr, old_len);
     if moved_len < old_len {
         // LEFT OUT: "On error, move entries back from new area to old": the move back and the
-        // swap of the old and new ranges: the models' page table always has the new pmd, so
+        // swap of the old and new ranges (and, from 948f017b, the `anon_vma_moveto_tail(vma)`
+        // with its comment before them): the models' page table always has the new pmd, so
         // move_page_tables moves all of old_len.
         // MODEL: checked: a model where it did not stops with a harness error.
         crate::trace::harness_fail("move_vma", format!("moved {moved_len:#x} of {old_len:#x}"));

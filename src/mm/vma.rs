@@ -63,6 +63,24 @@ pub trait VmaAdjust: 'static + Send + Sync {
     fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
         <Self::Rmap as AnonRmap>::__page_set_anon_rmap(mm, page, vma, address)
     }
+    /// `copy_vma(&vma, addr, len, pgoff)` as the variant's kernel had it, with `mmap_sem` held
+    /// for write: the vma mremap moves to, `new` if it allocates one (`*vmap` is `vma`). The
+    /// default is 3.1's ([`crate::mm::mremap::copy_vma`]); 948f017b overrides it (its
+    /// `anon_vma_moveto_tail()` when vma_merge succeeds). Read by `move_vma` (the mremap
+    /// models, models/vma.rs).
+    fn copy_vma(
+        mm: &Mm,
+        vma: &mut VmaId,
+        new: VmaId,
+        addr: usize,
+        len: usize,
+        pgoff: usize,
+    ) -> Option<VmaId>
+    where
+        Self: Sized,
+    {
+        crate::mm::mremap::copy_vma::<Self>(mm, vma, new, addr, len, pgoff)
+    }
 }
 
 /// The anon rmap of one era: how a vma is found from its anon_vma, how `split_vma` links the
@@ -1304,6 +1322,132 @@ pub fn can_vma_merge_after(
         }
     }
     false
+}
+
+/// `VM_SPECIAL` (include/linux/mm.h, 3.1): `VM_IO | VM_DONTEXPAND | VM_RESERVED | VM_PFNMAP`,
+/// "Special vmas that are non-mergable, non-mlock()able". The models' vmas have none of them.
+pub const VM_SPECIAL: usize = 0x0000_4000 | 0x0004_0000 | 0x0008_0000 | 0x0000_0400;
+
+/// `vma_merge(mm, prev, addr, end, vm_flags, anon_vma, file, pgoff, policy)` (mm/mmap.c, 3.1):
+/// "Given a mapping request (addr,end,vm_flags,file,pgoff), figure out whether that can be
+/// merged with its predecessor or its successor. Or both (it neatly fills a hole)." Each
+/// merge is the variant's `vma_adjust()`. The vma the request became part of, or None. (The
+/// models call it from mremap's `copy_vma()`, where `[addr, end)` is not mapped.)
+#[allow(clippy::too_many_arguments)]
+pub fn vma_merge<V: VmaAdjust>(
+    mm: &Mm,
+    vm_mm: usize,
+    prev: Option<VmaId>,
+    addr: usize,
+    end: usize,
+    vm_flags: usize,
+    anon_vma: Option<AnonVmaId>,
+    file: bool,
+    pgoff: usize,
+) -> Option<VmaId> {
+    // LEFT OUT: the `policy` argument and every `mpol_equal()` test below: the models' vmas
+    // have no mempolicy (every test holds); `int err` is declared where it is set.
+    let pglen = (end - addr) >> PAGE_SHIFT;
+
+    // We later require that vma->vm_flags == vm_flags, so this tests vma->vm_flags &
+    // VM_SPECIAL, too.
+    if vm_flags & VM_SPECIAL != 0 {
+        return None;
+    }
+
+    // LEFT OUT: `if (prev)` is the match below.
+    let mut next = match prev {
+        // MODEL: `if (prev) next = prev->vm_next; else next = mm->mmap;` as a match on the
+        // Option (the mm is the machine's list `vm_mm`).
+        // LEFT OUT: that `if (prev)`, `else` and `next = mm->mmap` are this match; `area =
+        // next` is the `let area` line below (which the tool reads as a name).
+        Some(p) => mm.vmas[p].vm_next.get(),
+        None => mm.mmap[vm_mm].get(),
+    };
+    let area = next;
+    if let Some(n) = next.filter(|&n| READ_ONCE(&mm.vmas[n].vm_end) == end) {
+        // cases 6, 7, 8
+        next = mm.vmas[n].vm_next.get();
+    }
+
+    // Can it merge with the predecessor?
+    if let Some(p) = prev.filter(|&p| {
+        READ_ONCE(&mm.vmas[p].vm_end) == addr
+            && can_vma_merge_after(mm, p, vm_flags, anon_vma, file, pgoff)
+    }) {
+        // OK, it can.  Can we now merge in the successor as well?
+        let err = if let Some(n) = next.filter(|&n| {
+            end == READ_ONCE(&mm.vmas[n].vm_start)
+                && can_vma_merge_before(mm, n, vm_flags, anon_vma, file, pgoff + pglen)
+                && is_mergeable_anon_vma(mm.vmas[p].anon_vma.get(), mm.vmas[n].anon_vma.get())
+        }) {
+            // cases 1, 6
+            V::vma_adjust(
+                mm,
+                p,
+                READ_ONCE(&mm.vmas[p].vm_start),
+                READ_ONCE(&mm.vmas[n].vm_end),
+                READ_ONCE(&mm.vmas[p].vm_pgoff),
+                None,
+            )
+        } else {
+            // cases 2, 5, 7
+            V::vma_adjust(
+                mm,
+                p,
+                READ_ONCE(&mm.vmas[p].vm_start),
+                end,
+                READ_ONCE(&mm.vmas[p].vm_pgoff),
+                None,
+            )
+        };
+        if err != 0 {
+            return None;
+        }
+        // LEFT OUT: `khugepaged_enter_vma_merge(prev)`: no transparent huge pages in the
+        // models.
+        // MODEL: `return prev` as the Option of the vma it names.
+        return Some(p);
+    }
+
+    // Can this new request be merged in front of next?
+    if let Some(n) = next.filter(|&n| {
+        end == READ_ONCE(&mm.vmas[n].vm_start)
+            && can_vma_merge_before(mm, n, vm_flags, anon_vma, file, pgoff + pglen)
+    }) {
+        let err = if let Some(p) = prev.filter(|&p| addr < READ_ONCE(&mm.vmas[p].vm_end)) {
+            // case 4
+            V::vma_adjust(
+                mm,
+                p,
+                READ_ONCE(&mm.vmas[p].vm_start),
+                addr,
+                READ_ONCE(&mm.vmas[p].vm_pgoff),
+                None,
+            )
+        } else {
+            // cases 3, 8
+            // MODEL: `area` as the vma it names: it is set whenever `next` is (`next` is
+            // `area` or the vma after it).
+            let a = area.expect("cases 3, 8 have an area");
+            V::vma_adjust(
+                mm,
+                a,
+                addr,
+                READ_ONCE(&mm.vmas[n].vm_end),
+                READ_ONCE(&mm.vmas[n].vm_pgoff) - pglen,
+                None,
+            )
+        };
+        if err != 0 {
+            return None;
+        }
+        // LEFT OUT: `khugepaged_enter_vma_merge(area)`: no transparent huge pages (above).
+        // MODEL: `return area` (the tool pairs it with the khugepaged call).
+        return area;
+    }
+
+    None
 }
 
 /// `find_mergeable_anon_vma(vma)` (mm/mmap.c, 2.6.31; d0e9fe17, 2.6.34-rc, replaced it: that
