@@ -462,7 +462,10 @@ pub fn lock_anon_vma_root<'a>(
         if let Some((r, lock)) = root {
             // MODEL: `WARN_ON_ONCE(root)` as a trace line (a warning, not a stop);
             // `mutex_unlock(&root->mutex)` as the guard's drop.
-            ktrace!("lock_anon_vma_root", "WARN: anon_vma#{r} is not anon_vma#{anon_vma}'s root");
+            ktrace!(
+                "lock_anon_vma_root",
+                "WARN: anon_vma#{r} is not anon_vma#{anon_vma}'s root"
+            );
             drop(lock);
         }
         // LEFT OUT: `root = new_root;` is the pair returned below.
