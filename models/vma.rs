@@ -436,7 +436,9 @@ pub fn mremap_vs_migration<V: VmaAdjust>() {
 ///   second half of a vma moved away): vma A [0x2000, 0x3000) pgoff 2 and vma B [0x6000,
 ///   0x7000) pgoff 3, B linked on anon_vma 0 after A (as `anon_vma_clone` in that mremap's
 ///   `copy_vma` linked it), with page P (index 3) at 0x6000; page 1 is the migration target;
-///   slot NEW (2) is the vma `copy_vma` would allocate.
+///   slot NEW (2) is the vma `copy_vma` would allocate. Where B lies is a free choice (the
+///   test program's target may lie below the region): only the list order and the pgoffs
+///   decide the merge and the walk's order.
 /// * CPU0 (mmap_sem held): the second `mremap(0x6000, 0x1000, 0x1000,
 ///   MREMAP_MAYMOVE|MREMAP_FIXED, 0x3000)` -> `move_vma(B, 0x6000, 0x1000, 0x1000, 0x3000)`:
 ///   `copy_vma` -> `vma_merge` case 2 (`vma_adjust(A, 0x2000, 0x4000, 2, NULL)`, which changes

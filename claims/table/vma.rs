@@ -805,7 +805,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.20",
-        statement: "H-18, 486cf46f (3.1) on the mremap-back model: the second mremap of Andrea Arcangeli's test program moves a page back beside the vma it came from; copy_vma's vma_merge extends that vma (case 2: vma_adjust changes only vm_end and takes no anon_vma lock) instead of allocating a new vma after the source, so the destination is before the source on the anon_vma's list; the removal walk meets the destination first and finds nothing there: before vma_adjust stores the new vm_end (the address is outside the vma: -EFAULT; vma.20-soak's sequentially consistent trace), after it but before move_ptes sets the pte, or under C11 reading the old vm_end after the unlocked store (loom's first trace); then it looks at the source after move_ptes cleared it (under the pte lock, as 486cf46f made it): the migration entry stays behind and the next fault there hits BUG_ON(!PageLocked) in migration_entry_to_page (the ordering Nai Xia described on 5 Nov 2011; no one reported reproducing it)",
+        statement: "H-18, 486cf46f (3.1) on the mremap-back model: the second mremap of Andrea Arcangeli's test program moves a page back beside the vma it came from; copy_vma's vma_merge extends that vma (case 2: vma_adjust changes only vm_end and, in our reading of 3.1's condition, takes no anon_vma lock) instead of allocating a new vma after the source, so the destination is before the source on the anon_vma's list; the removal walk meets the destination first and finds nothing there: before it sees vma_adjust's new vm_end (the address is outside the vma: -EFAULT; in both traces, loom's reading the old vm_end after an unlocked store it has no ordering with, which is the sequentially consistent schedule with the store later) or after it but before move_ptes sets the pte; then it looks at the source after move_ptes cleared it (under the pte lock, as 486cf46f made it): the migration entry stays behind and the next fault there hits BUG_ON(!PageLocked) in migration_entry_to_page (the ordering Nai Xia described on 20 Oct and 5 Nov 2011; Andrea on 9 Dec 2011: 'I'm not aware of anybody reproducing it')",
         variant: "486cf46f",
         model: "mremap_merge_vs_migration",
         checker: LOOM,
@@ -842,6 +842,36 @@ pub static CLAIMS: &[Claim] = &[
         config_debug_vm: true,
         expected: Expected::Bug(Invariant::DataRace),
         twin: Some("vma.20-948f017b"),
+    },
+    Claim {
+        id: "vma.19-108d6642",
+        statement: "108d6642 (3.7, Michel Lespinasse: anon_vma_moveto_tail removed, move_ptes under the source vma's anon_vma lock) on the mremap model: SAFE",
+        variant: "108d6642",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19"),
+    },
+    Claim {
+        id: "vma.20-108d6642",
+        statement: "108d6642 on the mremap-back model: the merged vma stays before the source on the list, but move_ptes moves the batch under the root anon_vma's lock, which the removal walk holds for its whole list walk, so the walk runs before the batch (the entry at the source) or after it (at the destination, whose new vm_end was stored before move_ptes took the lock): SAFE",
+        variant: "108d6642",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.20-108d6642-no-move-lock"),
+    },
+    Claim {
+        id: "vma.20-108d6642-no-move-lock",
+        statement: "mutant 108d6642-no-move-lock (move_ptes without the anon_vma lock) on the mremap-back model: H-18 again (neither the lock nor the move to the tail)",
+        variant: "108d6642-no-move-lock",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.20-108d6642"),
     },
     Claim {
         id: "vma.20-soak",
@@ -1429,7 +1459,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1438,7 +1468,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1447,7 +1477,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6", "a8bef8ff"],
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6", "a8bef8ff"],
         name: "list_is_singular in reusable_anon_vma (d0e9fe17; the chain era's shared find_mergeable_anon_vma): reuse an anon_vma only from a one-entry chain",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
@@ -1456,7 +1486,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["486cf46f", "948f017b"],
+        variants: &["486cf46f", "948f017b", "108d6642"],
         name: "remove_migration_pte looks at the pte under the pte lock only (486cf46f: the unlocked is_swap_pte peek removed), so it waits out a move_ptes that holds that lock",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1510,7 +1540,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -1528,7 +1558,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1546,7 +1576,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1555,7 +1585,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1564,7 +1594,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
@@ -1573,7 +1603,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f", "948f017b"],
+        variants: &["f1819427", "486cf46f", "948f017b", "108d6642"],
         name: "page_lock_anon_vma takes the root anon_vma's lock (f18194275c39's own page_lock_anon_vma, which reclaim's walks run)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1582,7 +1612,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f", "948f017b"],
+        variants: &["f1819427", "486cf46f", "948f017b", "108d6642"],
         name: "page_lock_anon_vma's page_mapped() re-check under the root anon_vma's lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1591,7 +1621,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f", "948f017b"],
+        variants: &["f1819427", "486cf46f", "948f017b", "108d6642"],
         name: "page_lock_anon_vma's unlock of the root it locked (root_anon_vma), not anon_vma_unlock, when the page is no longer mapped",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1600,7 +1630,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f", "948f017b"],
+        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "108d6642"],
         name: "expand_downwards' vma_lock_anon_vma takes the root anon_vma's lock (012f1800's rmap.h; the stack of a forked child grows under the walks' lock)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1678,6 +1708,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::OutOfScope {
             proof: "proofs/vma.20.md#the-error-path",
             because: "move_page_tables never fails in the models (one pte page, always present), so move_vma's move back from the new vma to the old never runs; that path is Hugh Dickins' second objection, and the mirror image of the merge case: the walk would meet the old vma before the new one while the ptes move from new to old",
+        },
+    },
+    Safeguard {
+        variants: &["108d6642"],
+        name: "move_ptes moves the batch under the source vma's anon_vma lock (the root's; 108d6642)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "108d6642-no-move-lock",
+            claim: "vma.20-108d6642-no-move-lock",
         },
     },
 ];

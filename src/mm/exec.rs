@@ -79,7 +79,7 @@ pub fn shift_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, shift: usize) -> i32 {
 
     // move the page tables downwards, on failure we rely on
     // process cleanup to remove whatever mess we made.
-    if length != move_page_tables(mm, vma, old_start, vma, new_start, length) {
+    if length != move_page_tables::<V>(mm, vma, old_start, vma, new_start, length) {
         return -ENOMEM;
     }
 

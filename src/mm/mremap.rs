@@ -69,7 +69,7 @@ const LATENCY_LIMIT: usize = 64 * PAGE_SIZE;
 
 /// `move_page_tables(vma, old_addr, new_vma, new_addr, len)` (mm/mremap.c, 2.6.34): how much
 /// was moved.
-pub fn move_page_tables(
+pub fn move_page_tables<V: VmaAdjust>(
     mm: &Mm,
     vma: VmaId,
     mut old_addr: usize,
@@ -89,7 +89,7 @@ pub fn move_page_tables(
         // LEFT OUT: `get_old_pmd`/`alloc_new_pmd` and their `continue`/`break` (one pmd,
         // always present), the new pmd's clamp of `extent` (one pmd); `if (extent >
         // LATENCY_LIMIT) extent = LATENCY_LIMIT;` is the `min` above.
-        move_ptes(mm, vma, old_addr, old_addr + extent, new_vma, new_addr);
+        V::move_ptes(mm, vma, old_addr, old_addr + extent, new_vma, new_addr);
         // MODEL: the `for`'s steps.
         old_addr += extent;
         new_addr += extent;
@@ -216,7 +216,7 @@ pub fn move_vma<V: VmaAdjust>(
         return 0;
     };
 
-    let moved_len = move_page_tables(mm, vma, old_addr, new_vma, new_addr, old_len);
+    let moved_len = move_page_tables::<V>(mm, vma, old_addr, new_vma, new_addr, old_len);
     if moved_len < old_len {
         // LEFT OUT: "On error, move entries back from new area to old": the move back and the
         // swap of the old and new ranges (and, from 948f017b, the `anon_vma_moveto_tail(vma)`

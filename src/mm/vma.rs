@@ -81,6 +81,23 @@ pub trait VmaAdjust: 'static + Send + Sync {
     {
         crate::mm::mremap::copy_vma::<Self>(mm, vma, new, addr, len, pgoff)
     }
+    /// `move_ptes(vma, old_pmd, old_addr, old_end, new_vma, new_pmd, new_addr)` as the
+    /// variant's kernel had it: the pte moves of one batch, under the pte lock. The default is
+    /// 2.6.34's ([`crate::mm::mremap::move_ptes`]); 108d6642 overrides it (the anon_vma lock
+    /// around the batch). Read by `move_page_tables` (exec's `shift_arg_pages`, mremap's
+    /// `move_vma`).
+    fn move_ptes(
+        mm: &Mm,
+        vma: VmaId,
+        old_addr: usize,
+        old_end: usize,
+        new_vma: VmaId,
+        new_addr: usize,
+    ) where
+        Self: Sized,
+    {
+        crate::mm::mremap::move_ptes(mm, vma, old_addr, old_end, new_vma, new_addr)
+    }
 }
 
 /// The anon rmap of one era: how a vma is found from its anon_vma, how `split_vma` links the
@@ -1325,7 +1342,8 @@ pub fn can_vma_merge_after(
 }
 
 /// `VM_SPECIAL` (include/linux/mm.h, 3.1): `VM_IO | VM_DONTEXPAND | VM_RESERVED | VM_PFNMAP`,
-/// "Special vmas that are non-mergable, non-mlock()able". The models' vmas have none of them.
+/// "Special vmas that are non-mergable, non-mlock()able" (the bit values as we know them; no
+/// 3.1 include/linux/mm.h is stored: UNVERIFIED). The models' vmas have none of them.
 pub const VM_SPECIAL: usize = 0x0000_4000 | 0x0004_0000 | 0x0008_0000 | 0x0000_0400;
 
 /// `vma_merge(mm, prev, addr, end, vm_flags, anon_vma, file, pgoff, policy)` (mm/mmap.c, 3.1):
@@ -1359,8 +1377,8 @@ pub fn vma_merge<V: VmaAdjust>(
     let mut next = match prev {
         // MODEL: `if (prev) next = prev->vm_next; else next = mm->mmap;` as a match on the
         // Option (the mm is the machine's list `vm_mm`).
-        // LEFT OUT: that `if (prev)`, `else` and `next = mm->mmap` are this match; `area =
-        // next` is the `let area` line below (which the tool reads as a name).
+        // LEFT OUT: `else` and `next = mm->mmap` are the `None` arm (the tool does not pair
+        // them); `area = next` is the `let area` line below (which the tool reads as a name).
         Some(p) => mm.vmas[p].vm_next.get(),
         None => mm.mmap[vm_mm].get(),
     };
@@ -1376,6 +1394,9 @@ pub fn vma_merge<V: VmaAdjust>(
             && can_vma_merge_after(mm, p, vm_flags, anon_vma, file, pgoff)
     }) {
         // OK, it can.  Can we now merge in the successor as well?
+        // MODEL: 3.1's `is_mergeable_anon_vma(prev->anon_vma, next->anon_vma, NULL)` and the
+        // `vma` argument of the helpers' calls in their 2.6.31 form (no third argument: the
+        // header of kernel/486cf46f/mm/mmap.c says why that is the same here).
         let err = if let Some(n) = next.filter(|&n| {
             end == READ_ONCE(&mm.vmas[n].vm_start)
                 && can_vma_merge_before(mm, n, vm_flags, anon_vma, file, pgoff + pglen)

@@ -76,6 +76,8 @@ impl VmaAdjust for Variant {
         );
         if let Some(merged) = new_vma {
             // Source vma may have been merged into new_vma
+            // LEFT OUT: `if (unlikely(vma_start >= new_vma->vm_start && vma_start <
+            // new_vma->vm_end))` is the `if` below (`unlikely()` is a branch hint).
             if vma_start >= READ_ONCE(&mm.vmas[merged].vm_start)
                 && vma_start < READ_ONCE(&mm.vmas[merged].vm_end)
             {
@@ -139,8 +141,10 @@ impl VmaAdjust for Variant {
         // `return NULL`): never reached (see above).
     }
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 012f1800: f18194275c39 and
-    /// 486cf46f leave it), anonymous vmas: the file (`mapping`, prio tree) paths are left out.
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 012f1800: f18194275c39,
+    /// 486cf46f and the later commits of this file leave it), anonymous vmas: the file
+    /// (`mapping`, prio tree) paths are left out. 3.1's condition has no `insert` term (its
+    /// removal: vma.11); in the mremap models `insert` is NULL, so the two agree there.
     fn vma_adjust(
         mm: &Mm,
         vma: VmaId,

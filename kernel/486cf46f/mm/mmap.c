@@ -24,9 +24,10 @@
  *            3.1.x trees. Whether 2.6.36's copy_vma (f1819427's kernel) is the same
  *            text is UNVERIFIED (proofs/vma.19.md). vma_merge's helpers are not copied:
  *            3.1's is_mergeable_anon_vma() has a third argument and a list_is_singular()
- *            test for a NULL anon_vma (Shaohua Li, 2011), which the models run in the
- *            2.6.31 form (kernel/linux-2.6.31): the two agree when both anon_vmas are set,
- *            the only case the mremap models reach (proofs/vma.20.md).
+ *            test that limits the NULL case (author and commit UNVERIFIED); the models
+ *            run the 2.6.31 form (kernel/linux-2.6.31): the two agree when both
+ *            anon_vmas are set, the only case the mremap models reach
+ *            (proofs/vma.20.md).
  */
 
 /*

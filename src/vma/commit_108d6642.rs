@@ -1,0 +1,516 @@
+//! 948f017b's kernel with 108d6642 "mm anon rmap: remove anon_vma_moveto_tail" (Michel
+//! Lespinasse, posted 4 Sep 2012; mainline 108d6642ad81, read on commit pages of kernel
+//! mirrors; in 3.7: UNVERIFIED): "we want to replace the use of linked lists in anon rmap with
+//! an interval tree, and this will make it harder to impose such ordering as the interval
+//! tree will always be sorted by the avc->vma->vm_pgoff value. For now, let's replace the
+//! anon_vma_moveto_tail() ordering function with proper anon_vma locking in move_ptes()."
+//! `copy_vma()` no longer moves a merged vma to the tail; `move_ptes()` holds the source vma's
+//! anon_vma lock (the root's) around the batch, so a walk sees the batch whole, in any list
+//! order (vma.19, vma.20). The rest of the file is 948f017b's: the kernel between 3.3 and the
+//! commit (still the list-based rmap) is not modelled (proofs/vma.20.md).
+
+use crate::ktrace;
+use crate::mm::vma::*;
+use crate::mm::vma_2_6_34::*;
+use crate::sync::{spin_lock, spin_unlock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE};
+use crate::variant::{Area, Kind, VariantMeta};
+
+/// 108d6642.
+pub struct Variant;
+
+impl VmaAdjust for Variant {
+    const META: VariantMeta = VariantMeta {
+        id: "108d6642",
+        area: Area::Vma,
+        kind: Kind::Commit {
+            subject: "mm anon rmap: remove anon_vma_moveto_tail",
+        },
+        parent: Some("948f017b"),
+        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes is the patch's hunks on 3.1's text with 3.2's ptep_get_and_clear (kernel/108d6642/mm/mremap.c, partial: the lines in no hunk UNVERIFIED for 3.6); the rest of the file is 948f017b's.",
+    };
+    type Rmap = HangFixRmap;
+
+    /// `copy_vma(&vma, addr, len, pgoff)` (mm/mmap.c, 108d6642): 948f017b's without the merge
+    /// case's `anon_vma_moveto_tail(new_vma)`.
+    fn copy_vma(
+        mm: &Mm,
+        vmap: &mut VmaId,
+        new: VmaId,
+        addr: usize,
+        len: usize,
+        mut pgoff: usize,
+    ) -> Option<VmaId> {
+        // LEFT OUT: `struct vm_area_struct *vma = *vmap` is the `let vma` line (which the tool
+        // reads as a name).
+        let vma = *vmap;
+        let vma_start = READ_ONCE(&mm.vmas[vma].vm_start);
+        // LEFT OUT: `mm = vma->vm_mm` (the machine's `mm` is passed in); `new_vma`, `prev`,
+        // `rb_link`, `rb_parent`, `pol`: declared where they are set.
+        let mut faulted_in_anon_vma = true;
+
+        // If anonymous vma has not yet been faulted, update new pgoff
+        // to match new location, to increase its chance of merging.
+        let anon_vma = mm.vmas[vma].anon_vma.get();
+        // MODEL: `vma->anon_vma` read into a local (an Option: NULL is None).
+        // LEFT OUT: `if (unlikely(!vma->vm_file && !vma->anon_vma))` is the `if` below
+        // (`unlikely()` is a branch hint).
+        if !mm.vmas[vma].vm_file && anon_vma.is_none() {
+            pgoff = addr >> PAGE_SHIFT;
+            faulted_in_anon_vma = false;
+        }
+
+        // LEFT OUT: `find_vma_prepare(mm, addr, &prev, &rb_link, &rb_parent)` is the mm list
+        // walk for `prev` below (no rb-tree).
+        // MODEL: the walk for `prev`.
+        let prev = find_vma_prev(mm, mm.vmas[vma].vm_mm.get(), addr);
+        let mut new_vma = vma_merge::<Self>(
+            mm,
+            mm.vmas[vma].vm_mm.get(),
+            prev,
+            addr,
+            addr + len,
+            READ_ONCE(&mm.vmas[vma].vm_flags),
+            anon_vma,
+            mm.vmas[vma].vm_file,
+            pgoff,
+        );
+        if let Some(merged) = new_vma {
+            // Source vma may have been merged into new_vma
+            // LEFT OUT: `if (unlikely(vma_start >= new_vma->vm_start && vma_start <
+            // new_vma->vm_end))` is the `if` below (`unlikely()` is a branch hint).
+            if vma_start >= READ_ONCE(&mm.vmas[merged].vm_start)
+                && vma_start < READ_ONCE(&mm.vmas[merged].vm_end)
+            {
+                // The only way we can get a vma_merge with
+                // self during an mremap is if the vma hasn't
+                // been faulted in yet and we were allowed to
+                // reset the dst vma->vm_pgoff to the
+                // destination address of the mremap to allow
+                // the merge to happen. mremap must change the
+                // vm_pgoff linearity between src and dst vmas
+                // (in turn preventing a vma_merge) to be
+                // safe. It is only safe to keep the vm_pgoff
+                // linear if there are no pages mapped yet.
+                crate::VM_BUG_ON!("copy_vma", faulted_in_anon_vma);
+                *vmap = merged;
+            }
+        } else {
+            // LEFT OUT: `new_vma = kmem_cache_alloc(vm_area_cachep, GFP_KERNEL)` is the `Some(new)`
+            // below; `if (new_vma)`: the slot always exists.
+            // MODEL: the caller names the slot (`new`).
+            new_vma = Some(new);
+            // MODEL: `*new_vma = *vma` as a copy of the fields the model has, one by one; and
+            // ghost state: the slot is a live vma (a walk may reach it).
+            WRITE_ONCE(&mm.vmas[new].vm_start, vma_start);
+            WRITE_ONCE(&mm.vmas[new].vm_end, READ_ONCE(&mm.vmas[vma].vm_end));
+            WRITE_ONCE(&mm.vmas[new].vm_pgoff, READ_ONCE(&mm.vmas[vma].vm_pgoff));
+            WRITE_ONCE(&mm.vmas[new].vm_flags, READ_ONCE(&mm.vmas[vma].vm_flags));
+            mm.vmas[new].anon_vma.set(mm.vmas[vma].anon_vma.get());
+            mm.vmas[new].vm_mm.set(mm.vmas[vma].vm_mm.get());
+            mm.vmas[new].freed.set(false);
+            // LEFT OUT: `pol = mpol_dup(vma_policy(vma))`, its `IS_ERR` test and `goto
+            // out_free_vma`: the models' vmas have no mempolicy. `INIT_LIST_HEAD(&new_vma->
+            // anon_vma_chain)`: the slot's chain head is empty (the machine starts every head
+            // empty, and a slot is used once).
+            if <Self as VmaAdjust>::Rmap::anon_vma_clone(mm, new, vma) != 0 {
+                // MODEL: `goto out_free_mempol` (never taken: the pool never runs dry).
+                return None;
+            }
+            // LEFT OUT: `vma_set_policy(new_vma, pol)`: no mempolicies (above).
+            WRITE_ONCE(&mm.vmas[new].vm_start, addr);
+            WRITE_ONCE(&mm.vmas[new].vm_end, addr + len);
+            WRITE_ONCE(&mm.vmas[new].vm_pgoff, pgoff);
+            // MODEL: the trace.
+            ktrace!(
+                "copy_vma",
+                "vma#{vma}: new vma#{new} [{addr:#x}, {:#x}) pgoff {pgoff:#x}",
+                addr + len
+            );
+            // LEFT OUT: the `vm_file` branch (`get_file`, `added_exe_file_vma`) and
+            // `vm_ops->open`: anonymous vmas. `vma_link(mm, new_vma, prev, rb_link, rb_parent)`
+            // is, for an anonymous vma, `__vma_link` -> `__vma_link_list` below (no file, no
+            // rb-tree, no map_count).
+            // MODEL: that `__vma_link_list` (2.6.34's; 3.1's, in mm/util.c, also sets `vm_prev`
+            // and `next->vm_prev`: the models have no `vm_prev`).
+            __vma_link_list(mm, new, prev);
+        }
+        new_vma
+        // LEFT OUT: `out_free_mempol:` and `out_free_vma:` (`mpol_put`, `kmem_cache_free`,
+        // `return NULL`): never reached (see above).
+    }
+
+    /// `move_ptes(vma, old_pmd, old_addr, old_end, new_vma, new_pmd, new_addr)` (mm/mremap.c,
+    /// 108d6642): the batch moved under the source vma's anon_vma lock (the root's) as well as
+    /// the pte lock.
+    fn move_ptes(
+        mm: &Mm,
+        vma: VmaId,
+        mut old_addr: usize,
+        old_end: usize,
+        new_vma: VmaId,
+        mut new_addr: usize,
+    ) {
+        // LEFT OUT: `mapping`, `mm = vma->vm_mm` and the `vm_file` branch (its comment and
+        // `mutex_lock(&mapping->i_mmap_mutex)`): anonymous vmas.
+        let anon_vma = mm.vmas[vma].anon_vma.get();
+        // LEFT OUT: `old_pte`, `new_pte`, `pte`, `old_ptl`, `new_ptl`: declared where they are
+        // set. `if (anon_vma)` is the `map` below.
+        // MODEL: `anon_vma_lock(anon_vma)` (= `mutex_lock(&anon_vma->root->mutex)`) as the
+        // era's root lock, a guard held to the end of the batch.
+        let anon_lock = anon_vma.map(|av| HangFixRmap::anon_vma_lock(mm, av));
+
+        // We don't have to worry about the ordering of src and dst
+        // pte locks because exclusive mmap_sem prevents deadlock.
+        // MODEL: `old_pte = pte_offset_map_lock(mm, old_pmd, old_addr, &old_ptl)`: the lock of
+        // the one pte page (`Mm::ptl`), which is also `new_ptl`, so the nested lock is not
+        // taken.
+        let ptl = spin_lock(pte_lockptr(mm, vma));
+        // LEFT OUT: `new_pte = pte_offset_map(new_pmd, new_addr)`, `new_ptl = pte_lockptr(mm,
+        // new_pmd)` and `if (new_ptl != old_ptl) spin_lock_nested(...)`: one pte page, one
+        // lock (above); `arch_enter_lazy_mmu_mode()`: no paravirt.
+
+        while old_addr < old_end {
+            // MODEL: the `for` over old and new ptes, a page at a time, as this `while`.
+            let (Some(old_pte), Some(new_pte)) =
+                (pte_slot(mm, vma, old_addr), pte_slot(mm, new_vma, new_addr))
+            else {
+                break;
+            };
+            if READ_ONCE(&mm.ptes[old_pte]) != PTE_NONE {
+                // MODEL: `pte_none(*old_pte)`'s `continue` as this `if`.
+                // MODEL: `pte = ptep_get_and_clear(mm, old_addr, old_pte)` as a read and a
+                // clear; `move_pte()` is the identity on x86.
+                let pte = READ_ONCE(&mm.ptes[old_pte]);
+                WRITE_ONCE(&mm.ptes[old_pte], PTE_NONE);
+                // MODEL: the trace has the clear and the set as two events (a walker may look
+                // between them).
+                ktrace!("move_ptes", "pte {pte:#x} at {old_addr:#x} cleared");
+                WRITE_ONCE(&mm.ptes[new_pte], pte);
+                ktrace!(
+                    "move_ptes",
+                    "pte {pte:#x} set at {new_addr:#x} (moved from {old_addr:#x})"
+                );
+            }
+            old_addr += PAGE_SIZE;
+            new_addr += PAGE_SIZE;
+        }
+
+        // LEFT OUT: `arch_leave_lazy_mmu_mode()`, the nested unlock (not taken), `pte_unmap`.
+        // MODEL: `pte_unmap_unlock(old_pte - 1, old_ptl)` as the guard's drop.
+        drop(ptl);
+        // LEFT OUT: `if (anon_vma)` and `anon_vma_unlock(anon_vma)` are the guard's drop below
+        // (the root the guard locked: nothing frees the source's anon_vma under mmap_sem).
+        // MODEL: the guard's drop.
+        drop(anon_lock);
+        // LEFT OUT: `if (mapping) mutex_unlock(&mapping->i_mmap_mutex)`: anonymous vmas.
+    }
+
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 012f1800: f18194275c39,
+    /// 486cf46f and the later commits of this file leave it), anonymous vmas: the file
+    /// (`mapping`, prio tree) paths are left out. 3.1's condition has no `insert` term (its
+    /// removal: vma.11); in the mremap models `insert` is NULL, so the two agree there.
+    fn vma_adjust(
+        mm: &Mm,
+        vma: VmaId,
+        start: usize,
+        end: usize,
+        pgoff: usize,
+        insert: Option<VmaId>,
+    ) -> i32 {
+        // LEFT OUT: `mm = vma->vm_mm`: the machine `mm` is passed in; a vma's mm is its
+        // `vm_mm` index, read where the page table is (`pte_slot`).
+        let v = &mm.vmas[vma];
+        let mut next = v.vm_next.get();
+        let mut end = end;
+        let mut importer: Option<VmaId> = None;
+        // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
+        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
+        let mut anon_vma: Option<AnonVmaId> = None;
+        // LEFT OUT: the declarations this version's C has after `anon_vma` (`root`, `file`):
+        // anonymous vmas, see above.
+        let mut adjust_next: isize = 0;
+        let mut remove_next = 0;
+        // MODEL: `goto again` (into the first branch below) is the loop's `continue` with
+        // `again` set; the loop re-tests `next && !insert`, which holds there (mprotect case 6
+        // removes a second next that exists, and has no insert).
+        let mut again = false;
+
+        loop {
+            if let (Some(nx), None) = (next, insert) {
+                let nv = &mm.vmas[nx];
+                // MODEL: next's bounds read once (only this mmap_sem holder writes them).
+                let (n_start, n_end) = (READ_ONCE(&nv.vm_start), READ_ONCE(&nv.vm_end));
+                let mut exporter: Option<VmaId> = None;
+                // LEFT OUT: `if (end >= next->vm_end)` is the test below: its `again ||` is the
+                // `again:` label inside that branch.
+
+                if again || end >= n_end {
+                    // vma expands, overlapping all the next, and perhaps the one after too
+                    // (mprotect case 6).
+                    // again:
+                    remove_next = 1 + usize::from(end > n_end);
+                    end = n_end;
+                    exporter = Some(nx);
+                    importer = Some(vma);
+                } else if end > n_start {
+                    // vma expands, overlapping part of the next: mprotect case 5 shifting the
+                    // boundary up.
+                    adjust_next = ((end - n_start) >> PAGE_SHIFT) as isize;
+                    exporter = Some(nx);
+                    importer = Some(vma);
+                } else if end < READ_ONCE(&v.vm_end) {
+                    // vma shrinks, and !insert tells it's not split_vma inserting another: so
+                    // it must be mprotect case 4 shifting the boundary down.
+                    adjust_next = -(((READ_ONCE(&v.vm_end) - end) >> PAGE_SHIFT) as isize);
+                    exporter = Some(vma);
+                    importer = Some(nx);
+                }
+
+                // Easily overlooked: when mprotect shifts the boundary, make sure the expanding
+                // vma has anon_vma set if the shrinking vma had, to cover any anon pages
+                // imported.
+                // LEFT OUT: `if (exporter && exporter->anon_vma && !importer->anon_vma)` and
+                // `if (anon_vma_clone(importer, exporter))` are the next three lines, with the
+                // model's names `exp` and `imp`.
+                // MODEL: those tests and the call, as `if let` on the Options.
+                if let (Some(exp), Some(imp)) = (exporter, importer) {
+                    if mm.vmas[exp].anon_vma.get().is_some()
+                        && mm.vmas[imp].anon_vma.get().is_none()
+                    {
+                        if anon_vma_clone::<RootChainRmap>(mm, imp, exp) != 0 {
+                            return -ENOMEM;
+                        }
+                        // LEFT OUT: `importer->anon_vma = exporter->anon_vma` is the next line.
+                        // MODEL: that assignment, with the model's names.
+                        mm.vmas[imp].anon_vma.set(mm.vmas[exp].anon_vma.get());
+                    }
+                }
+            }
+
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
+            // vmas only (no mapping, truncate_count or prio tree).
+
+            // When changing only vma->vm_end, we don't really need anon_vma lock. This is a
+            // fairly rare case by itself, but the anon_vma lock may be shared between many
+            // sibling processes.  Skipping the lock for brk adjustments makes a difference
+            // sometimes.
+            if v.anon_vma.get().is_some()
+                && (insert.is_some() || importer.is_some() || start != READ_ONCE(&v.vm_start))
+            {
+                anon_vma = v.anon_vma.get();
+            }
+            // MODEL: the anon_vma lock as a guard (counted for the lock statistics), released by
+            // `drop(lock)` below.
+            // LEFT OUT: `anon_vma_lock(anon_vma)` (= `spin_lock(&anon_vma->root->lock)`) is this
+            // guard (the tool cannot pair the two); `if (root) { flush_dcache_mmap_lock;
+            // vma_prio_tree_remove ... }`: file vmas only.
+            let lock = anon_vma.map(|av| anon_vma_root_lock_for_adjust(mm, av));
+            ktrace!(
+                "vma_adjust",
+                "vma#{vma}: [{start:#x}, {end:#x}) pgoff {pgoff:#x}: anon_vma lock {}",
+                match anon_vma {
+                    Some(av) => format!("of anon_vma#{av} taken"),
+                    None => "skipped".to_string(),
+                }
+            );
+
+            // MODEL: the C's plain stores of vm_start, vm_end, vm_pgoff (and next's below) in
+            // program order: a compiler reordering of them is not explored (x86 keeps the
+            // order of stores it is given).
+            WRITE_ONCE(&v.vm_start, start);
+            WRITE_ONCE(&v.vm_end, end);
+            WRITE_ONCE(&v.vm_pgoff, pgoff);
+            if adjust_next != 0 {
+                // MODEL: `next` as the vma it names.
+                let nv = &mm.vmas[next.expect("adjust_next needs next")];
+                let ns = READ_ONCE(&nv.vm_start) as isize + (adjust_next << PAGE_SHIFT);
+                // MODEL: each `+=` is a read and a store of the word (rmap walks read it
+                // racily), signed arithmetic for the negative `adjust_next`.
+                WRITE_ONCE(&nv.vm_start, ns as usize);
+                // LEFT OUT: `next->vm_pgoff += adjust_next;` is the two lines below; `if (root)
+                // { vma_prio_tree_insert ...; flush_dcache_mmap_unlock }`: file vmas only.
+                let np = READ_ONCE(&nv.vm_pgoff) as isize + adjust_next;
+                WRITE_ONCE(&nv.vm_pgoff, np as usize);
+            }
+
+            if remove_next != 0 {
+                // vma_merge has merged next into vma, and needs us to remove next before
+                // dropping the locks.
+                __vma_unlink(mm, next.expect("remove_next needs next"), vma);
+                // LEFT OUT: `if (file) __remove_shared_vm_struct(next, file, mapping)`: file
+                // vmas only.
+            } else if let Some(insert) = insert {
+                // split_vma has split insert from vma, and needs us to insert it before
+                // dropping the locks (it may either follow vma or precede it).
+                __insert_vm_struct(mm, insert);
+            }
+
+            // LEFT OUT: `if (anon_vma) anon_vma_unlock(anon_vma)` is this drop of the guard; `if
+            // (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only.
+            // MODEL: the guard's drop.
+            drop(lock); // if (anon_vma) anon_vma_unlock(anon_vma);
+
+            if remove_next != 0 {
+                // LEFT OUT: `if (file) { fput(file); ... removed_exe_file_vma }`: file vmas.
+                // `if (next->anon_vma)` is the test below (`nx` is next).
+                // MODEL: `next` as the vma it names; `if (next->anon_vma)` with that name.
+                let nx = next.expect("remove_next needs next");
+                if mm.vmas[nx].anon_vma.get().is_some() {
+                    anon_vma_merge::<RootChainRmap>(mm, vma, nx);
+                }
+                // LEFT OUT: `mm->map_count--`, `mpol_put(vma_policy(next))`: no map count or
+                // mempolicy in the models; `kmem_cache_free(vm_area_cachep, next)` is the next
+                // line.
+                // MODEL: the free marks the slot freed, so that a walk reaching it fails.
+                kmem_cache_free_vma(mm, nx);
+                // In mprotect's case 6 (see comments on vma_merge), we must remove another next
+                // too. It would clutter up the code too much to do both in one go.
+                if remove_next == 2 {
+                    next = v.vm_next.get();
+                    again = true;
+                    // MODEL: `goto again` (with `again` set above); `break` ends the loop.
+                    // LEFT OUT: `validate_mm(mm)`: a debug check of the rb-tree (DEBUG_MM_RB),
+                    // which the models do not have.
+                    continue;
+                }
+            }
+            break;
+        }
+        0
+    }
+}
+
+/// The anon rmap of 012f1800 (the root anon_vma's lock) with f18194275c39's
+/// `page_lock_anon_vma()`.
+pub struct HangFixRmap;
+
+impl ChainLock for HangFixRmap {
+    const ERA: &'static str = "2.6.36";
+    const ROOT: bool = true;
+
+    fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
+        RootChainRmap::anon_vma_lock(mm, anon_vma)
+    }
+
+    fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
+        RootChainRmap::anon_vma_unlock(mm, anon_vma, lock)
+    }
+
+    fn vma_lock_anon_vma(mm: &Mm, vma: VmaId) -> Option<SpinGuard<'_, ()>> {
+        <RootChainRmap as ChainLock>::vma_lock_anon_vma(mm, vma)
+    }
+
+    fn vma_unlock_anon_vma<'a>(mm: &'a Mm, vma: VmaId, lock: Option<SpinGuard<'a, ()>>) {
+        <RootChainRmap as ChainLock>::vma_unlock_anon_vma(mm, vma, lock)
+    }
+
+    /// `page_lock_anon_vma(page)` (mm/rmap.c, f18194275c39): the lock is returned as a guard,
+    /// which the caller hands to `page_unlock_anon_vma()`.
+    fn page_lock_anon_vma(mm: &Mm, page: PageId) -> Option<(AnonVmaId, SpinGuard<'_, ()>)> {
+        // LEFT OUT: `rcu_read_lock()`: see the shared page_lock_anon_vma (SLAB_DESTROY_BY_RCU).
+        // MODEL: `anon_mapping = ACCESS_ONCE(page->mapping)`, the PAGE_MAPPING_FLAGS test (no KSM
+        // pages: the ANON bit alone) and the cast are `page_anon_vma()`; None returns NULL (`?`).
+        let anon_vma = page_anon_vma(mm, page)?;
+        if !page_mapped(mm, page) {
+            // LEFT OUT: `goto out` (its `out:` tail, `rcu_read_unlock()`: see above); the cast
+            // `anon_vma = (struct anon_vma *) (anon_mapping - PAGE_MAPPING_ANON)` after this
+            // branch is `page_anon_vma()` above.
+            // MODEL: the `out:` tail's `return NULL`.
+            return None;
+        }
+        ktrace!(
+            "page_lock_anon_vma",
+            "page {page} mapped, its anon_vma is anon_vma#{anon_vma}"
+        );
+
+        // MODEL: `ACCESS_ONCE(anon_vma->root)` is READ_ONCE_DEP: the lock below is taken
+        // through the pointer it loads.
+        let root_anon_vma = READ_ONCE_DEP(&mm.anon_vmas[anon_vma].root);
+        let lock = spin_lock(&mm.anon_vmas[root_anon_vma].lock);
+        ktrace!(
+            "page_lock_anon_vma",
+            "root anon_vma#{root_anon_vma}'s lock taken"
+        );
+
+        // If this page is still mapped, then its anon_vma cannot have been freed.  But if it
+        // has been unmapped, we have no security against the anon_vma structure being freed
+        // and reused (for another anon_vma: SLAB_DESTROY_BY_RCU guarantees that - so the
+        // spin_lock above cannot corrupt): with anon_vma_prepare() or anon_vma_fork()
+        // redirecting anon_vma->root before page_unlock_anon_vma() is called to unlock.
+        if page_mapped(mm, page) {
+            return Some((anon_vma, lock));
+        }
+
+        spin_unlock(lock);
+        ktrace!(
+            "page_lock_anon_vma",
+            "page {page} unmapped under anon_vma#{root_anon_vma}'s lock: NULL"
+        );
+        // LEFT OUT: `out: rcu_read_unlock(); return NULL;` is this tail (see above for RCU).
+        None
+    }
+}
+
+chain_rmap!(
+    HangFixRmap,
+    rmap_walk_anon::<HangFixRmap>,
+    remove_migration_pte
+);
+
+/// `remove_migration_pte(new, vma, addr, old)` (mm/migrate.c, 486cf46f): "Restore a potential
+/// migration pte to a working pte entry", the pte looked at under the pte lock only.
+pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
+    // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); the PageHuge branch (the
+    // models' pages are small); the pgd/pud/pmd walk and its `goto out`s, `pmd_trans_huge`:
+    // the models' page table has one level (`pte_slot`; beyond it is the walk's `goto out`).
+    // MODEL: `goto out` for an address beyond the page table.
+    let Some(slot) = pte_slot(mm, vma, addr) else {
+        return SWAP_AGAIN;
+    };
+    // LEFT OUT: `ptep = pte_offset_map(pmd, addr)` is the slot above.
+
+    // Peek to check is_swap_pte() before taking ptlock?  No, we
+    // can race mremap's move_ptes(), which skips anon_vma lock.
+
+    // LEFT OUT: `ptl = pte_lockptr(mm, pmd)` is the argument of the lock below.
+    let ptl = spin_lock(pte_lockptr(mm, vma));
+    let pte = READ_ONCE(&mm.ptes[slot]);
+    // LEFT OUT: `if (!is_swap_pte(pte)) goto unlock;` is the test below (the models' only swap
+    // ptes are migration entries); `entry = pte_to_swp_entry(pte)` is `let entry = pte`.
+    // MODEL: `!is_swap_pte(pte)` and the `!is_migration_entry(entry)` of the C's next test as
+    // one test; `goto unlock` is the return (the guard's drop unlocks).
+    if !is_migration_entry(pte) {
+        ktrace!(
+            "remove_migration_pte",
+            "{addr:#x} (vma#{vma}): no migration entry there (under the pte lock)"
+        );
+        return SWAP_AGAIN;
+    }
+    let entry = pte;
+    if migration_entry_to_page(mm, entry) != old {
+        // MODEL: `goto unlock`: returns (the guard's drop unlocks).
+        return SWAP_AGAIN;
+    }
+    // LEFT OUT: `get_page(new)`: no page refcounts in these models; `pte_mkold(mk_pte(new,
+    // vma->vm_page_prot))`, `is_write_migration_entry`/`pte_mkwrite`, the CONFIG_HUGETLB_PAGE
+    // `pte_mkhuge`: the models' pte is the page's pfn, without protection, young, write or
+    // huge bits; `flush_cache_page`: no caches.
+    // MODEL: `set_pte_at(mm, addr, ptep, pte)` as one store of the page.
+    WRITE_ONCE(&mm.ptes[slot], new);
+    // LEFT OUT: the PageHuge rmap branch (`hugepage_add_anon_rmap`, `page_dup_rmap`) and `if
+    // (PageAnon(new))`: the models' pages are small anon pages.
+    // MODEL: DISCREPANCY (reported): only the mapcount part of `page_add_anon_rmap(new, vma,
+    // addr)` runs, as in the shared remove_migration_pte.
+    page_add_anon_rmap_mapcount(mm, new, vma, addr);
+    // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
+    // cache.
+    ktrace!(
+        "remove_migration_pte",
+        "{addr:#x} (vma#{vma}): migration entry of page {old} replaced by page {new}"
+    );
+    // MODEL: `unlock: pte_unmap_unlock(ptep, ptl)` as the guard's drop.
+    drop(ptl);
+    // LEFT OUT: `out: return SWAP_AGAIN;` is the tail.
+    // MODEL: the tail.
+    SWAP_AGAIN
+}
