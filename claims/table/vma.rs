@@ -845,8 +845,18 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.19-108d6642",
-        statement: "108d6642 (3.7, Michel Lespinasse: anon_vma_moveto_tail removed, move_ptes under the source vma's anon_vma lock) on the mremap model: SAFE",
+        statement: "108d6642 (Michel Lespinasse, 3.7 inferred, UNVERIFIED: anon_vma_moveto_tail removed, move_ptes under the source vma's anon_vma lock) on the mremap model: 486cf46f's locked look and the new lock each suffice (vma.19-108d6642-peek): SAFE",
         variant: "108d6642",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19"),
+    },
+    Claim {
+        id: "vma.19-108d6642-peek",
+        statement: "mutant 108d6642-peek (remove_migration_pte's unlocked peek back) on the mremap model: the removal walk holds the root anon_vma's lock for its whole walk and 108d6642's move_ptes holds it around the clear and the set, so the peek cannot fall between them: SAFE (486cf46f's locked look is redundant once move_ptes takes the anon_vma lock)",
+        variant: "108d6642-peek",
         model: "mremap_vs_migration",
         checker: LOOM,
         config_debug_vm: true,
@@ -1486,7 +1496,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["486cf46f", "948f017b", "108d6642"],
+        variants: &["486cf46f", "948f017b"],
         name: "remove_migration_pte looks at the pte under the pte lock only (486cf46f: the unlocked is_swap_pte peek removed), so it waits out a move_ptes that holds that lock",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1717,6 +1727,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "108d6642-no-move-lock",
             claim: "vma.20-108d6642-no-move-lock",
+        },
+    },
+    Safeguard {
+        variants: &["108d6642"],
+        name: "remove_migration_pte looks at the pte under the pte lock only (486cf46f's locked look, which 108d6642 keeps)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.20.md#the-locked-look-in-108d6642",
+            because: "108d6642's move_ptes holds the root anon_vma's lock around the clear and the set, and the removal walk holds it for its whole walk, so no look can fall between them; vma.19-108d6642-peek (the peek back) is SAFE on the mremap model where the look was needed; that the two locks are one lock rests on the shared root, which these models do not vary (killed on the fork model, vma.15)",
         },
     },
 ];

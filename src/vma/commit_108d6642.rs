@@ -6,8 +6,8 @@
 //! anon_vma_moveto_tail() ordering function with proper anon_vma locking in move_ptes()."
 //! `copy_vma()` no longer moves a merged vma to the tail; `move_ptes()` holds the source vma's
 //! anon_vma lock (the root's) around the batch, so a walk sees the batch whole, in any list
-//! order (vma.19, vma.20). The rest of the file is 948f017b's: the kernel between 3.3 and the
-//! commit (still the list-based rmap) is not modelled (proofs/vma.20.md).
+//! order (vma.19, vma.20). The rest of the file is 948f017b's: the kernel between 948f017b and
+//! the commit (still the list-based rmap) is not modelled (proofs/vma.20.md).
 
 use crate::ktrace;
 use crate::mm::vma::*;
@@ -26,7 +26,7 @@ impl VmaAdjust for Variant {
             subject: "mm anon rmap: remove anon_vma_moveto_tail",
         },
         parent: Some("948f017b"),
-        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes is the patch's hunks on 3.1's text with 3.2's ptep_get_and_clear (kernel/108d6642/mm/mremap.c, partial: the lines in no hunk UNVERIFIED for 3.6); the rest of the file is 948f017b's.",
+        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes is the patch's hunks on 3.1's text with the ptep_get_and_clear of 7b6efc2b (believed 3.2) (kernel/108d6642/mm/mremap.c, partial: the lines in no hunk UNVERIFIED for 3.6); the rest of the file is 948f017b's.",
     };
     type Rmap = HangFixRmap;
 
@@ -155,8 +155,9 @@ impl VmaAdjust for Variant {
         let anon_vma = mm.vmas[vma].anon_vma.get();
         // LEFT OUT: `old_pte`, `new_pte`, `pte`, `old_ptl`, `new_ptl`: declared where they are
         // set. `if (anon_vma)` is the `map` below.
-        // MODEL: `anon_vma_lock(anon_vma)` (= `mutex_lock(&anon_vma->root->mutex)`) as the
-        // era's root lock, a guard held to the end of the batch.
+        // MODEL: `anon_vma_lock(anon_vma)` (3.6: `mutex_lock(&anon_vma->root->mutex)`, as we
+        // read it; no 3.6 rmap.h is stored) as the models' spinlock of the root (the same
+        // exclusion as the mutex: proofs/vma.19.md), a guard held to the end of the batch.
         let anon_lock = anon_vma.map(|av| HangFixRmap::anon_vma_lock(mm, av));
 
         // We don't have to worry about the ordering of src and dst
@@ -199,7 +200,8 @@ impl VmaAdjust for Variant {
         // MODEL: `pte_unmap_unlock(old_pte - 1, old_ptl)` as the guard's drop.
         drop(ptl);
         // LEFT OUT: `if (anon_vma)` and `anon_vma_unlock(anon_vma)` are the guard's drop below
-        // (the root the guard locked: nothing frees the source's anon_vma under mmap_sem).
+        // (the root the guard locked: the source vma's chain keeps its anon_vma, and so that
+        // root, alive until the unlock).
         // MODEL: the guard's drop.
         drop(anon_lock);
         // LEFT OUT: `if (mapping) mutex_unlock(&mapping->i_mmap_mutex)`: anonymous vmas.
@@ -471,6 +473,8 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
 
     // Peek to check is_swap_pte() before taking ptlock?  No, we
     // can race mremap's move_ptes(), which skips anon_vma lock.
+    // (mmcheck: the kernel's comment, stale from 108d6642 on, whose move_ptes() takes the
+    // anon_vma lock: proofs/vma.20.md.)
 
     // LEFT OUT: `ptl = pte_lockptr(mm, pmd)` is the argument of the lock below.
     let ptl = spin_lock(pte_lockptr(mm, vma));

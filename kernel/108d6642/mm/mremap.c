@@ -11,9 +11,9 @@
  *            applied to 3.1's move_ptes (kernel/linux-3.1/mm/mremap.c) as Andrea
  *            Arcangeli's "[PATCH 2 of 3] mremap: avoid sending one IPI per page"
  *            (linux-mm, Sat 6 Aug 2011, <cbe9e822c59a912e9f76.1312649884@localhost>;
- *            mainline 7b6efc2b, believed 3.2) changed it ('+' lines: no
- *            old_start/mmu_notifier in move_ptes, ptep_get_and_clear), and to
- *            948f017b's move_vma (kernel/948f017b/mm/mremap.c)
+ *            mainline 7b6efc2b, believed 3.2) changed it (its '-' lines drop
+ *            old_start and the mmu notifier from move_ptes, its '+' line is
+ *            ptep_get_and_clear), and to 948f017b's move_vma (kernel/948f017b/mm/mremap.c)
  * status:    partial
  * holds:     move_ptes, move_vma
  * unchanged: move_page_tables (kernel/5beb4930/mm/mremap.c, 2.6.34's: 3.6's also has
@@ -23,8 +23,12 @@
  *            avoid taking rmap locks in move_ptes()" (same day,
  *            <1346750457-12385-8-git-send-email-walken@google.com>), which matches.
  *            The pte loop and the lock lines between the hunks are 3.1's with 7b6efc2b's
- *            change; that 3.6 has exactly them is UNVERIFIED (no 3.3-3.6 mm/mremap.c
- *            is stored). Mainline 108d6642ad81 (commit pages of kernel mirrors);
+ *            change (7/7's move_page_tables context, `need_flush = true;` and `if
+ *            (likely(need_flush))`, shows 7b6efc2b in its base); that 3.6 has exactly
+ *            them is UNVERIFIED (no 3.3-3.6 mm/mremap.c is stored), and kernel/linux-3.1's
+ *            own gap lines were rebuilt from Michel's and 2.6.37's patches (its header).
+ *            move_vma's lines outside the hunk are 3.1's: that 3.6 has them is
+ *            UNVERIFIED. Mainline 108d6642ad81 (commit pages of kernel mirrors);
  *            release 3.7 inferred, UNVERIFIED.
  */
 
