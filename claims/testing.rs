@@ -3,7 +3,9 @@
 //! (`RUSTFLAGS="--cfg loom"`) runs the loom claims, a shuttle build (`--features shuttle`) the
 //! shuttle claims, the store-buffer build (`--features store-buffer`) the store-buffer claims
 //! and the shuttle claims again, the std build the proptest and enumerated claims; the others
-//! are listed as ignored, so a run never silently tests nothing.
+//! are listed as ignored, so a run never silently tests nothing. A release std build is the
+//! production build: it compiles the ghost state, the trace and `VM_BUG_ON` away
+//! (`sync::CHECKED`), so it runs no claim and says so.
 //!
 //! A test passes when the verdict meets the claim's expectation: SAFE from a complete loom
 //! exploration (or a randomized run that found nothing), BUG with the named invariant and a
@@ -15,7 +17,7 @@ use crate::settings;
 use crate::table::{self, CheckerKind, Claim, Expected};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mmcheck::checker;
-use mmcheck::sync::{EXHAUSTIVE, RANDOMIZED};
+use mmcheck::sync::{CHECKED, EXHAUSTIVE, RANDOMIZED};
 use mmcheck::variant::Area;
 use std::path::PathBuf;
 
@@ -61,6 +63,16 @@ pub fn main(area: Area, paths: Paths) -> ! {
     if quiet {
         args.test_threads = Some(1);
     }
+    // The release std build has no checks to run the sequential claims with.
+    let unchecked = !CHECKED;
+    if unchecked {
+        eprintln!(
+            "note: a release build without loom or shuttle is the production build: ghost state, \
+             the event trace and VM_BUG_ON are compiled out, so every claim is ignored here; \
+             the proptest and enumerated claims run in a debug build (`cargo test --test {}`)",
+            area.name()
+        );
+    }
     let trials = table::of_area(area)
         .iter()
         .map(|c| {
@@ -73,7 +85,7 @@ pub fn main(area: Area, paths: Paths) -> ! {
                 }
             })
             .with_kind(kind.name())
-            .with_ignored_flag(!runs(build, kind))
+            .with_ignored_flag(unchecked || !runs(build, kind))
         })
         .collect();
     libtest_mimic::run(&args, trials).exit()
