@@ -828,16 +828,17 @@ pub fn vma_address(mm: &Mm, page: PageId, vma: VmaId) -> usize {
     let vm_pgoff = READ_ONCE(&v.vm_pgoff);
     let address = start.wrapping_add(pgoff.wrapping_sub(vm_pgoff) << PAGE_SHIFT);
     let (start2, end) = (READ_ONCE(&v.vm_start), READ_ONCE(&v.vm_end));
-    // MODEL: the event is recorded after the last load; a first `vm_start` load that a store
-    // overtook before the re-load is said so on the line, so the trace never shows an old
-    // `vm_start` beside bounds written after it without saying when it was read.
+    // MODEL: the event is recorded after the last load. The line's vm_start is the first load
+    // (the one the address is computed from); its vm_end and the range check's verdict come
+    // from the re-loads. When the re-load of vm_start differs (a store came between the two
+    // loads, or under loom the first load read an older store), the line says so.
     ktrace!(
         "vma_address",
         "page {page} index {pgoff:#x} in vma#{vma} [{start:#x}, {end:#x}) pgoff {vm_pgoff:#x}: address {address:#x}{}",
         if start2 == start {
             String::new()
         } else {
-            format!(" (vm_start read as {start:#x} before the store of {start2:#x} the range check's re-read sees)")
+            format!(" (computed from vm_start {start:#x}; the range check re-read vm_start {start2:#x})")
         }
     );
     // MODEL: the test of the `if` above, on fresh loads of vm_start and vm_end (the C may

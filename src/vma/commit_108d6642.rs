@@ -6,14 +6,18 @@
 //! anon_vma_moveto_tail() ordering function with proper anon_vma locking in move_ptes()."
 //! `copy_vma()` no longer moves a merged vma to the tail; `move_ptes()` holds the source vma's
 //! anon_vma lock (the root's) around the batch, so a walk sees the batch whole, in any list
-//! order (vma.19, vma.20). The rest of the file is 948f017b's: the kernel between 948f017b and
-//! the commit (still the list-based rmap) is not modelled (proofs/vma.20.md).
+//! order (vma.19, vma.20). `vma_adjust()` is the text of 108d6642's tree (read at that commit),
+//! not the commit's change: its anon_vma lock block has Michel Lespinasse's strict fix of
+//! mprotect case 4 (the lespinasse-v2 posting), merged before it. The rest of the file is
+//! 948f017b's: the kernel between 948f017b and the commit (still the list-based rmap) is not
+//! modelled (proofs/vma.20.md).
 
 use crate::ktrace;
 use crate::mm::vma::*;
 use crate::mm::vma_2_6_34::*;
 use crate::sync::{spin_lock, spin_unlock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE};
 use crate::variant::{Area, Kind, VariantMeta};
+use crate::VM_BUG_ON;
 
 /// 108d6642.
 pub struct Variant;
@@ -26,7 +30,7 @@ impl VmaAdjust for Variant {
             subject: "mm anon rmap: remove anon_vma_moveto_tail",
         },
         parent: Some("948f017b"),
-        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes is the patch's hunks on 3.1's text with the ptep_get_and_clear of 7b6efc2b (believed 3.2) (kernel/108d6642/mm/mremap.c, partial: the lines in no hunk UNVERIFIED for 3.6); the rest of the file is 948f017b's.",
+        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes is the patch's hunks on 3.1's text with the ptep_get_and_clear of 7b6efc2b (believed 3.2) (kernel/108d6642/mm/mremap.c, partial: the lines in no hunk UNVERIFIED for 3.6); vma_adjust verbatim from torvalds/linux mm/mmap.c at 108d6642ad81 (stored; kernel/108d6642/mm/mmap.c); the rest of the file is 948f017b's.",
     };
     type Rmap = HangFixRmap;
 
@@ -207,10 +211,12 @@ impl VmaAdjust for Variant {
         // LEFT OUT: `if (mapping) mutex_unlock(&mapping->i_mmap_mutex)`: anonymous vmas.
     }
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 012f1800: f18194275c39,
-    /// 486cf46f and the later commits of this file leave it), anonymous vmas: the file
-    /// (`mapping`, prio tree) paths are left out. 3.1's condition has no `insert` term (its
-    /// removal: vma.11); in the mremap models `insert` is NULL, so the two agree there.
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 108d6642's tree, read at that
+    /// commit: kernel/108d6642/mm/mmap.c), anonymous vmas: the file (`mapping`, interval tree, uprobes)
+    /// paths are left out. Not 108d6642's change: its anon_vma lock block is Michel Lespinasse's
+    /// strict fix "mm: fix potential anon_vma locking issue in mprotect()" (the lespinasse-v2
+    /// posting; its mainline id UNVERIFIED) on Shaohua Li's condition without `insert`, both in
+    /// mainline before 108d6642. The rest of the function is 948f017b's (012f1800's).
     fn vma_adjust(
         mm: &Mm,
         vma: VmaId,
@@ -289,23 +295,37 @@ impl VmaAdjust for Variant {
                 }
             }
 
-            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
-            // vmas only (no mapping, truncate_count or prio tree).
+            // LEFT OUT: `if (file) { ... uprobe_munmap ...; mutex_lock(&mapping->i_mmap_mutex);
+            // ... __vma_link_file(insert) }`: anonymous vmas only (no mapping, interval tree or
+            // uprobes).
+            // LEFT OUT: `vma_adjust_trans_huge(vma, start, end, adjust_next)`: splits a
+            // transparent huge pmd the new bounds cut; the models' pages are order-0.
 
             // When changing only vma->vm_end, we don't really need anon_vma lock. This is a
             // fairly rare case by itself, but the anon_vma lock may be shared between many
             // sibling processes.  Skipping the lock for brk adjustments makes a difference
             // sometimes.
-            if v.anon_vma.get().is_some()
-                && (insert.is_some() || importer.is_some() || start != READ_ONCE(&v.vm_start))
+            if v.anon_vma.get().is_some() && (importer.is_some() || start != READ_ONCE(&v.vm_start))
             {
                 anon_vma = v.anon_vma.get();
+                VM_BUG_ON!(
+                    "vma_adjust",
+                    adjust_next != 0
+                        && next.is_some_and(|nx| mm.vmas[nx].anon_vma.get().is_some())
+                        && anon_vma != next.and_then(|nx| mm.vmas[nx].anon_vma.get())
+                );
+            } else if adjust_next != 0 {
+                // MODEL: the `&& next->anon_vma` of the C's `else if`, as a second test that
+                // also names next `nx`.
+                if let Some(nx) = next.filter(|&nx| mm.vmas[nx].anon_vma.get().is_some()) {
+                    anon_vma = mm.vmas[nx].anon_vma.get();
+                }
             }
             // MODEL: the anon_vma lock as a guard (counted for the lock statistics), released by
             // `drop(lock)` below.
-            // LEFT OUT: `anon_vma_lock(anon_vma)` (= `spin_lock(&anon_vma->root->lock)`) is this
-            // guard (the tool cannot pair the two); `if (root) { flush_dcache_mmap_lock;
-            // vma_prio_tree_remove ... }`: file vmas only.
+            // LEFT OUT: `if (anon_vma) anon_vma_lock(anon_vma)` (=
+            // `spin_lock(&anon_vma->root->lock)`) is this guard (the tool cannot pair the two);
+            // `if (root) { flush_dcache_mmap_lock; vma_prio_tree_remove ... }`: file vmas only.
             let lock = anon_vma.map(|av| anon_vma_root_lock_for_adjust(mm, av));
             ktrace!(
                 "vma_adjust",
@@ -348,12 +368,13 @@ impl VmaAdjust for Variant {
             }
 
             // LEFT OUT: `if (anon_vma) anon_vma_unlock(anon_vma)` is this drop of the guard; `if
-            // (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only.
+            // (mapping) mutex_unlock(&mapping->i_mmap_mutex)` and `if (root) { uprobe_mmap ...
+            // }`: file vmas only.
             // MODEL: the guard's drop.
             drop(lock); // if (anon_vma) anon_vma_unlock(anon_vma);
 
             if remove_next != 0 {
-                // LEFT OUT: `if (file) { fput(file); ... removed_exe_file_vma }`: file vmas.
+                // LEFT OUT: `if (file) { uprobe_munmap(...); fput(file); }`: file vmas.
                 // `if (next->anon_vma)` is the test below (`nx` is next).
                 // MODEL: `next` as the vma it names; `if (next->anon_vma)` with that name.
                 let nx = next.expect("remove_next needs next");
@@ -376,6 +397,7 @@ impl VmaAdjust for Variant {
                     continue;
                 }
             }
+            // LEFT OUT: `if (insert && file) uprobe_mmap(insert)`: file vmas.
             break;
         }
         0

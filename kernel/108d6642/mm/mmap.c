@@ -3,13 +3,14 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   108d6642
  * file:      mm/mmap.c
- * source:    Michel Lespinasse, "[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail"
- *            (linux-mm, Tue 4 Sep 2012,
+ * source:    vma_adjust: torvalds/linux mm/mmap.c at 108d6642ad81bb1d62b401490a334d2c12397517
+ *            (stored, index id 3626662118), verbatim. copy_vma: Michel Lespinasse, "[PATCH
+ *            3/7] mm anon rmap: remove anon_vma_moveto_tail" (linux-mm, Tue 4 Sep 2012,
  *            <1346750457-12385-4-git-send-email-walken@google.com>; index
  *            5e64c7dfc090..ea647255d763, hunk @@ -2397,8 +2397,7 @@ of copy_vma),
  *            applied to 948f017b's copy_vma (kernel/948f017b/mm/mmap.c)
  * status:    partial
- * holds:     copy_vma
+ * holds:     vma_adjust, copy_vma
  * unchanged: vma_merge (the patch touches only copy_vma in mm/mmap.c)
  * notes:     the lines outside the hunk are 948f017b's on 3.1's text; that 3.6's
  *            copy_vma has exactly them is UNVERIFIED (Michel's "[PATCH 7/7] mm: avoid
@@ -17,7 +18,198 @@
  *            VM_BUG_ON block and its vma_link tail as context lines, which match).
  *            Mainline 108d6642ad81bb1d62b401490a334d2c12397517 is read on commit pages
  *            of kernel mirrors; its release (3.7) is inferred, UNVERIFIED.
+ *            vma_adjust is not 108d6642's change (the commit touches only copy_vma here):
+ *            it is the text of its tree, whose anon_vma lock block is Shaohua Li's
+ *            condition without "insert ||" (2011) with Michel Lespinasse's strict fix "mm:
+ *            fix potential anon_vma locking issue in mprotect()" (the else-if; the
+ *            lespinasse-v2 posting, mainline id UNVERIFIED), both merged between 948f017b
+ *            and 108d6642 (research note vma_adjust-3.x.md: the same block at 6b2dbba8,
+ *            form B without the else-if at 6597d783 and 2b144498). The next commit of the
+ *            series, bf181b9f, made the lock unconditional.
  */
+
+/* mmcheck: verbatim: torvalds/linux mm/mmap.c at 108d6642ad81 (stored) */
+/*
+ * We cannot adjust vm_start, vm_end, vm_pgoff fields of a vma that
+ * is already present in an i_mmap tree without adjusting the tree.
+ * The following helper function should be used when such adjustments
+ * are necessary.  The "insert" vma (if any) is to be inserted
+ * before we drop the necessary locks.
+ */
+int vma_adjust(struct vm_area_struct *vma, unsigned long start,
+	unsigned long end, pgoff_t pgoff, struct vm_area_struct *insert)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	struct vm_area_struct *next = vma->vm_next;
+	struct vm_area_struct *importer = NULL;
+	struct address_space *mapping = NULL;
+	struct rb_root *root = NULL;
+	struct anon_vma *anon_vma = NULL;
+	struct file *file = vma->vm_file;
+	long adjust_next = 0;
+	int remove_next = 0;
+
+	if (next && !insert) {
+		struct vm_area_struct *exporter = NULL;
+
+		if (end >= next->vm_end) {
+			/*
+			 * vma expands, overlapping all the next, and
+			 * perhaps the one after too (mprotect case 6).
+			 */
+again:			remove_next = 1 + (end > next->vm_end);
+			end = next->vm_end;
+			exporter = next;
+			importer = vma;
+		} else if (end > next->vm_start) {
+			/*
+			 * vma expands, overlapping part of the next:
+			 * mprotect case 5 shifting the boundary up.
+			 */
+			adjust_next = (end - next->vm_start) >> PAGE_SHIFT;
+			exporter = next;
+			importer = vma;
+		} else if (end < vma->vm_end) {
+			/*
+			 * vma shrinks, and !insert tells it's not
+			 * split_vma inserting another: so it must be
+			 * mprotect case 4 shifting the boundary down.
+			 */
+			adjust_next = - ((vma->vm_end - end) >> PAGE_SHIFT);
+			exporter = vma;
+			importer = next;
+		}
+
+		/*
+		 * Easily overlooked: when mprotect shifts the boundary,
+		 * make sure the expanding vma has anon_vma set if the
+		 * shrinking vma had, to cover any anon pages imported.
+		 */
+		if (exporter && exporter->anon_vma && !importer->anon_vma) {
+			if (anon_vma_clone(importer, exporter))
+				return -ENOMEM;
+			importer->anon_vma = exporter->anon_vma;
+		}
+	}
+
+	if (file) {
+		mapping = file->f_mapping;
+		if (!(vma->vm_flags & VM_NONLINEAR)) {
+			root = &mapping->i_mmap;
+			uprobe_munmap(vma, vma->vm_start, vma->vm_end);
+
+			if (adjust_next)
+				uprobe_munmap(next, next->vm_start,
+							next->vm_end);
+		}
+
+		mutex_lock(&mapping->i_mmap_mutex);
+		if (insert) {
+			/*
+			 * Put into interval tree now, so instantiated pages
+			 * are visible to arm/parisc __flush_dcache_page
+			 * throughout; but we cannot insert into address
+			 * space until vma start or end is updated.
+			 */
+			__vma_link_file(insert);
+		}
+	}
+
+	vma_adjust_trans_huge(vma, start, end, adjust_next);
+
+	/*
+	 * When changing only vma->vm_end, we don't really need anon_vma
+	 * lock. This is a fairly rare case by itself, but the anon_vma
+	 * lock may be shared between many sibling processes.  Skipping
+	 * the lock for brk adjustments makes a difference sometimes.
+	 */
+	if (vma->anon_vma && (importer || start != vma->vm_start)) {
+		anon_vma = vma->anon_vma;
+		VM_BUG_ON(adjust_next && next->anon_vma &&
+			  anon_vma != next->anon_vma);
+	} else if (adjust_next && next->anon_vma)
+		anon_vma = next->anon_vma;
+	if (anon_vma)
+		anon_vma_lock(anon_vma);
+
+	if (root) {
+		flush_dcache_mmap_lock(mapping);
+		vma_interval_tree_remove(vma, root);
+		if (adjust_next)
+			vma_interval_tree_remove(next, root);
+	}
+
+	vma->vm_start = start;
+	vma->vm_end = end;
+	vma->vm_pgoff = pgoff;
+	if (adjust_next) {
+		next->vm_start += adjust_next << PAGE_SHIFT;
+		next->vm_pgoff += adjust_next;
+	}
+
+	if (root) {
+		if (adjust_next)
+			vma_interval_tree_insert(next, root);
+		vma_interval_tree_insert(vma, root);
+		flush_dcache_mmap_unlock(mapping);
+	}
+
+	if (remove_next) {
+		/*
+		 * vma_merge has merged next into vma, and needs
+		 * us to remove next before dropping the locks.
+		 */
+		__vma_unlink(mm, next, vma);
+		if (file)
+			__remove_shared_vm_struct(next, file, mapping);
+	} else if (insert) {
+		/*
+		 * split_vma has split insert from vma, and needs
+		 * us to insert it before dropping the locks
+		 * (it may either follow vma or precede it).
+		 */
+		__insert_vm_struct(mm, insert);
+	}
+
+	if (anon_vma)
+		anon_vma_unlock(anon_vma);
+	if (mapping)
+		mutex_unlock(&mapping->i_mmap_mutex);
+
+	if (root) {
+		uprobe_mmap(vma);
+
+		if (adjust_next)
+			uprobe_mmap(next);
+	}
+
+	if (remove_next) {
+		if (file) {
+			uprobe_munmap(next, next->vm_start, next->vm_end);
+			fput(file);
+		}
+		if (next->anon_vma)
+			anon_vma_merge(vma, next);
+		mm->map_count--;
+		mpol_put(vma_policy(next));
+		kmem_cache_free(vm_area_cachep, next);
+		/*
+		 * In mprotect's case 6 (see comments on vma_merge),
+		 * we must remove another next too. It would clutter
+		 * up the code too much to do both in one go.
+		 */
+		if (remove_next == 2) {
+			next = vma->vm_next;
+			goto again;
+		}
+	}
+	if (insert && file)
+		uprobe_mmap(insert);
+
+	validate_mm(mm);
+
+	return 0;
+}
 
 /*
  * Copy the vma structure to a new location in the same mm,
