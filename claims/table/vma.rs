@@ -1639,7 +1639,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2"],
+        variants: &["lespinasse-v2", "108d6642"],
         name: "else if (adjust_next && next->anon_vma) anon_vma = next->anon_vma in vma_adjust",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1657,7 +1657,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2"],
+        variants: &["lespinasse-v2", "108d6642"],
         name: "importer in vma_adjust's anon_vma lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
@@ -1675,7 +1675,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1684,7 +1684,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
