@@ -31,6 +31,7 @@ pub fn models<V: VmaAdjust>() -> Vec<Model> {
     vec![
         scenario!(brk_and_merge_vs_rmap::<V>, 2, "brk growth, then a merge that moves vm_start and vm_pgoff, against rmap walks"),
         scenario!(split_vs_rmap::<V>, 2, "split_vma inserting the new vma against an rmap walk of a page in the moving part"),
+        scenario!(split_vs_migration::<V>, 2, "split_vma shrinking vm_end (the new vma takes the top page) against the migration of that page"),
         scenario!(merge_vs_migration::<V>, 2, "a merge that moves vm_start and vm_pgoff down (vma_merge case 3/8) against the migration of a page in it"),
         scenario!(shift_down_vs_migration::<V>, 2, "mprotect case 4: a vma without anon_vma shrinks, next (with one) grows down, against the migration of a page in next"),
         scenario!(shift_up_vs_migration::<V>, 2, "mprotect case 5: a vma without anon_vma grows into next (with one), against the migration of a page that stays in next"),
@@ -141,6 +142,39 @@ pub fn split_vs_rmap<V: VmaAdjust>() {
     });
     let m1 = mm.clone();
     let cpu1 = spawn_cpu(1, move || check_walk::<R<V>>(&m1, 0, 1));
+    join(cpu0);
+    join(cpu1);
+    check_mm::<R<V>>(&mm);
+}
+
+/// vma.21 — `split_vma` of B at 0x7000 (`new_below == 0`: only B's `vm_end` moves, the new
+/// vma takes the top page) while the page in the top part is migrated: the split model of vma.11
+/// with migration's walks instead of reclaim's. `remove_migration_pte()` calls
+/// `page_add_anon_rmap(new, vma, addr)` with the vma and address its walk computed, and
+/// `do_page_add_anon_rmap()` (until 5dbe0af47f8a) checks that address against the vma's bounds
+/// again
+/// (`VM_BUG_ON(address < vma->vm_start || address >= vma->vm_end)`): Hugh Dickins's "kernel BUG
+/// at mm/rmap.c:1017!" (28 May 2011), after 5f70b962 took the anon_vma lock away from the
+/// split's `vm_end` store.
+///
+/// * setup: A [0x1000, 0x3000) pgoff 1; B [0x5000, 0x8000) pgoff 5 with page R (index 7) at
+///   0x7000; both on anon_vma 0; page 1 is the migration target.
+/// * CPU0 (mmap_sem held): `split_vma(B, 0x7000, new_below = 0)`: `anon_vma_clone(new, B)`,
+///   then `vma_adjust(B, 0x5000, 0x7000, 5, new)`.
+/// * CPU1: `unmap_and_move(R, page 1)`.
+/// * end: `check_mm` (no migration entry left behind; the lists hold their vmas).
+pub fn split_vs_migration<V: VmaAdjust>() {
+    let mm = mm(4, 1, 2, 8);
+    setup_vma::<R<V>>(&mm, A, (0x1000, 0x3000, 1), None, Some(0));
+    setup_vma::<R<V>>(&mm, B, (0x5000, 0x8000, 5), Some(A), Some(0));
+    map_page(&mm, 0, 0, 7, 0x7000); // R
+
+    let m0 = mm.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        R::<V>::split_vma::<V>(&m0, B, NEW, 0x7000, false)
+    });
+    let m1 = mm.clone();
+    let cpu1 = spawn_cpu(1, move || unmap_and_move::<R<V>>(&m1, 0, 1));
     join(cpu0);
     join(cpu1);
     check_mm::<R<V>>(&mm);

@@ -924,6 +924,26 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.20-soak"),
     },
     Claim {
+        id: "vma.21",
+        statement: "H-19, 5f70b962 (Shaohua Li's condition without insert; its remove_migration_pte runs the kernel's whole page_add_anon_rmap) on the split-and-migrate model: the removal walk computes the page's address in B before split's unlocked vma_adjust moves B's vm_end below it, and page_add_anon_rmap checks that address against B's new bounds: VM_BUG_ON in do_page_add_anon_rmap (Hugh Dickins's 'kernel BUG at mm/rmap.c:1017!', 28 May 2011)",
+        variant: "5f70b962",
+        model: "split_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::VmBugOn),
+        twin: Some("vma.21-fix"),
+    },
+    Claim {
+        id: "vma.21-fix",
+        statement: "5dbe0af4 (Hugh Dickins, the VM_BUG_ON replaced by a comment: 'address might be in next vma when migration races vma_adjust') on the split-and-migrate model: the entry is replaced through B or the new vma, whichever the walk reaches first while the pte is still an entry: SAFE",
+        variant: "5dbe0af4",
+        model: "split_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.21"),
+    },
+    Claim {
         id: "vma.15-mel-v6",
         statement: "mel-v6 as posted on the fork model: the child's vma_adjust locks its own anon_vma (the restored condition), the removal walk locks it too, nested under the root's: SAFE",
         variant: "mel-v6",
@@ -1087,6 +1107,16 @@ pub static CLAIMS: &[Claim] = &[
         id: "vma.soak-ea90002b",
         statement: "ea90002b on the soak: caught (an rmap.c fix on 287d97ac's vma_adjust: H-9)",
         variant: "ea90002b",
+        model: "vma_soak",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::AnyBug,
+        twin: Some("vma.soak-lespinasse-v2"),
+    },
+    Claim {
+        id: "vma.soak-5dbe0af4",
+        statement: "5dbe0af4 on the soak: caught (5f70b962's vma_adjust, Shaohua Li's condition: H-10)",
+        variant: "5dbe0af4",
         model: "vma_soak",
         checker: SOAK,
         config_debug_vm: true,
@@ -1549,7 +1579,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1558,7 +1588,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1567,7 +1597,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6", "a8bef8ff"],
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6", "a8bef8ff"],
         name: "list_is_singular in reusable_anon_vma (d0e9fe17; the chain era's shared find_mergeable_anon_vma): reuse an anon_vma only from a one-entry chain",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
@@ -1630,7 +1660,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -1648,7 +1678,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
         name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1666,7 +1696,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "108d6642"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1675,7 +1705,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["shaohua-v1", "012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "mel-v6"],
         name: "importer in vma_adjust's anon_vma lock condition (before Lespinasse's else-if)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1684,16 +1714,25 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "mel-v6"],
+        variants: &["012f1800", "f1819427", "mel-v6"],
         name: "insert in the restored lock condition",
         kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.11.md#insert-in-the-chain-era",
-            because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument); vma.11 runs the condition without insert SAFE on the split model",
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/vma.21.md#insert-and-the-check",
+            because: "it keeps do_page_add_anon_rmap's VM_BUG_ON of the address against the vma's bounds from firing while split_vma shrinks vm_end under migration's removal walk; these variants' models run only page_add_anon_rmap's mapcount part, so none of them reads that check; vma.21 runs 5f70b962, f1819427 without this term and with the kernel's whole page_add_anon_rmap, and hits the VM_BUG_ON (H-19); for finding pages the term is redundant (Shaohua Li's argument, vma.11)",
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f", "948f017b", "108d6642"],
+        variants: &["486cf46f", "948f017b"],
+        name: "insert in the lock condition of 012f1800's vma_adjust, which 486cf46f and 948f017b still run (their kernels had 5f70b962's condition without it)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.11.md#insert-in-the-chain-era",
+            because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument), and after 5dbe0af47f8a page_add_anon_rmap no longer checks the address against the vma's bounds: vma.21-fix runs the condition without insert and without the check SAFE on the split-and-migrate model, vma.11 on the split model",
+        },
+    },
+    Safeguard {
+        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
         name: "page_lock_anon_vma takes the root anon_vma's lock (f18194275c39's own page_lock_anon_vma, which reclaim's walks run)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1702,7 +1741,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f", "948f017b", "108d6642"],
+        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
         name: "page_lock_anon_vma's page_mapped() re-check under the root anon_vma's lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1711,7 +1750,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "486cf46f", "948f017b", "108d6642"],
+        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
         name: "page_lock_anon_vma's unlock of the root it locked (root_anon_vma), not anon_vma_unlock, when the page is no longer mapped",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1720,7 +1759,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "486cf46f", "948f017b", "108d6642"],
+        variants: &["012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
         name: "expand_downwards' vma_lock_anon_vma takes the root anon_vma's lock (012f1800's rmap.h; the stack of a forked child grows under the walks' lock)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
