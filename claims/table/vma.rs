@@ -1125,7 +1125,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.soak-486cf46f",
-        statement: "486cf46f on the soak: caught (012f1800's vma_adjust: H-10)",
+        statement: "486cf46f on the soak: caught (5f70b962's vma_adjust, Shaohua Li's condition: H-10)",
         variant: "486cf46f",
         model: "vma_soak",
         checker: SOAK,
@@ -1135,7 +1135,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "vma.soak-948f017b",
-        statement: "948f017b on the soak: caught (012f1800's vma_adjust: H-10)",
+        statement: "948f017b on the soak: caught (5f70b962's vma_adjust, Shaohua Li's condition: H-10)",
         variant: "948f017b",
         model: "vma_soak",
         checker: SOAK,
@@ -1720,15 +1720,6 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::OutOfScope {
             proof: "proofs/vma.21.md#insert-and-the-check",
             because: "it keeps do_page_add_anon_rmap's VM_BUG_ON of the address against the vma's bounds from firing while split_vma shrinks vm_end under migration's removal walk; these variants' models run only page_add_anon_rmap's mapcount part, so none of them reads that check; vma.21 runs 5f70b962, f1819427 without this term and with the kernel's whole page_add_anon_rmap, and hits the VM_BUG_ON (H-19); for finding pages the term is redundant (Shaohua Li's argument, vma.11)",
-        },
-    },
-    Safeguard {
-        variants: &["486cf46f", "948f017b"],
-        name: "insert in the lock condition of 012f1800's vma_adjust, which 486cf46f and 948f017b still run (their kernels had 5f70b962's condition without it)",
-        kind: SafeguardKind::Lock,
-        coverage: Coverage::Redundant {
-            proof: "proofs/vma.11.md#insert-in-the-chain-era",
-            because: "__split_vma links the new vma with anon_vma_clone before vma_adjust (Shaohua Li's argument), and after 5dbe0af47f8a page_add_anon_rmap no longer checks the address against the vma's bounds: vma.21-fix runs the condition without insert and without the check SAFE on the split-and-migrate model, vma.11 on the split model",
         },
     },
     Safeguard {

@@ -10,14 +10,17 @@
 //! not the commit's change: its anon_vma lock block has Michel Lespinasse's strict fix of
 //! mprotect case 4 (the lespinasse-v2 posting), merged before it. The rest of the file is
 //! 948f017b's: the kernel between 948f017b and the commit (still the list-based rmap) is not
-//! modelled (proofs/vma.20.md).
+//! modelled (proofs/vma.20.md); its `page_add_anon_rmap()` is 5dbe0af4's (AndreiLux/ref-3.10
+//! has the same function).
 
 use crate::ktrace;
 use crate::mm::vma::*;
 use crate::mm::vma_2_6_34::*;
-use crate::sync::{spin_lock, spin_unlock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE};
+use crate::sync::{
+    atomic_inc_return, spin_lock, spin_unlock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
+};
 use crate::variant::{Area, Kind, VariantMeta};
-use crate::VM_BUG_ON;
+use crate::{BUG_ON, VM_BUG_ON};
 
 /// 108d6642.
 pub struct Variant;
@@ -482,7 +485,8 @@ chain_rmap!(
 );
 
 /// `remove_migration_pte(new, vma, addr, old)` (mm/migrate.c, 486cf46f): "Restore a potential
-/// migration pte to a working pte entry", the pte looked at under the pte lock only.
+/// migration pte to a working pte entry", the pte looked at under the pte lock only, and the
+/// whole `page_add_anon_rmap(new, vma, addr)` (5dbe0af4's: no bounds check).
 pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
     // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); the PageHuge branch (the
     // models' pages are small); the pgd/pud/pmd walk and its `goto out`s, `pmd_trans_huge`:
@@ -523,20 +527,80 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     // huge bits; `flush_cache_page`: no caches.
     // MODEL: `set_pte_at(mm, addr, ptep, pte)` as one store of the page.
     WRITE_ONCE(&mm.ptes[slot], new);
-    // LEFT OUT: the PageHuge rmap branch (`hugepage_add_anon_rmap`, `page_dup_rmap`) and `if
-    // (PageAnon(new))`: the models' pages are small anon pages.
-    // MODEL: DISCREPANCY (reported): only the mapcount part of `page_add_anon_rmap(new, vma,
-    // addr)` runs, as in the shared remove_migration_pte.
-    page_add_anon_rmap_mapcount(mm, new, vma, addr);
-    // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
-    // cache.
     ktrace!(
         "remove_migration_pte",
         "{addr:#x} (vma#{vma}): migration entry of page {old} replaced by page {new}"
     );
+    // LEFT OUT: the PageHuge rmap branch (`hugepage_add_anon_rmap`, `page_dup_rmap`) and `if
+    // (PageAnon(new))`: the models' pages are small anon pages.
+    page_add_anon_rmap(mm, new, vma, addr);
+    // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
+    // cache.
     // MODEL: `unlock: pte_unmap_unlock(ptep, ptl)` as the guard's drop.
     drop(ptl);
     // LEFT OUT: `out: return SWAP_AGAIN;` is the tail.
     // MODEL: the tail.
     SWAP_AGAIN
+}
+
+/// `__page_set_anon_rmap(page, vma, address, exclusive)` (mm/rmap.c, 3d48ae45): "set up new
+/// anonymous rmap". A page that is already anonymous keeps its mapping: migration's new page
+/// has the old page's (`move_to_new_page`), so `remove_migration_pte` changes nothing here.
+/// This is what this file's `page_add_anon_rmap()` calls; the variant's
+/// `VmaAdjust::__page_set_anon_rmap` (the swap-in model's, which no claim runs on this
+/// variant) stays the chain era's default (ea90002b's form).
+fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize, exclusive: bool) {
+    let anon_vma = mm.vmas[vma].anon_vma.get();
+
+    BUG_ON!("__page_set_anon_rmap", anon_vma.is_none());
+
+    // LEFT OUT: `if (PageAnon(page))` is the test below.
+    // MODEL: `PageAnon(page)` as the ANON bit of the page's mapping word.
+    if READ_ONCE(&mm.pages[page].mapping) & PAGE_MAPPING_ANON != 0 {
+        return;
+    }
+
+    // If the page isn't exclusively mapped into this vma, we must use the _oldest_ possible
+    // anon_vma for the page mapping!
+    // MODEL: `anon_vma` is set (BUG_ON above).
+    let mut anon_vma = anon_vma.unwrap_or_default();
+    if !exclusive {
+        anon_vma = READ_ONCE(&mm.anon_vmas[anon_vma].root);
+    }
+
+    ktrace!(
+        "__page_set_anon_rmap",
+        "page {page}: mapping = anon_vma#{anon_vma}"
+    );
+    // MODEL: `anon_vma = (void *) anon_vma + PAGE_MAPPING_ANON` is the models' mapping word of
+    // that anon_vma.
+    let anon_vma = (anon_vma << 1) | PAGE_MAPPING_ANON;
+    // MODEL: `page->mapping = (struct address_space *) anon_vma` as one store.
+    WRITE_ONCE(&mm.pages[page].mapping, anon_vma);
+    WRITE_ONCE(&mm.pages[page].index, linear_page_index(mm, vma, address));
+}
+
+/// `page_add_anon_rmap(page, vma, address)` (mm/rmap.c, 3d48ae45): "add pte mapping to an
+/// anonymous page"; "the caller needs to hold the pte lock, and the page must be locked in
+/// the anon_vma case".
+pub fn page_add_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+    do_page_add_anon_rmap(mm, page, vma, address, false);
+}
+
+/// `do_page_add_anon_rmap(page, vma, address, exclusive)` (mm/rmap.c, 5dbe0af47f8a): the body of
+/// `page_add_anon_rmap()`; the caller holds the pte lock and the page is locked.
+fn do_page_add_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize, exclusive: bool) {
+    // MODEL: `atomic_inc_and_test(&page->_mapcount)`: the new value is 0.
+    let first = atomic_inc_return(&mm.pages[page]._mapcount) == 0;
+    // LEFT OUT: `if (first) { __inc_zone_page_state(...) }`: statistics; `if
+    // (unlikely(PageKsm(page))) return`: no KSM pages in the models.
+
+    VM_BUG_ON!("do_page_add_anon_rmap", !PageLocked(mm, page));
+    // address might be in next vma when migration races vma_adjust
+    if first {
+        __page_set_anon_rmap(mm, page, vma, address, exclusive);
+    }
+    // LEFT OUT: `else __page_check_anon_rmap(page, vma, address)`: CONFIG_DEBUG_VM checks of a
+    // mapping that is not the first (its anon_vma's root and `page->index`); the models map
+    // migration's new page once.
 }

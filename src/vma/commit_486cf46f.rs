@@ -1,4 +1,4 @@
-//! f1819427's kernel with 486cf46f "mm: fix race between mremap and removing migration entry"
+//! 5dbe0af4's kernel with 486cf46f "mm: fix race between mremap and removing migration entry"
 //! (Hugh Dickins, posted 19 Oct 2011 against 3.1-rc10, in 3.1): "The danger is that
 //! move_ptes() lets a migration entry dodge around behind remove_migration_pte()'s back, so
 //! it's in the old location when looking at the new, then in the new location when looking at
@@ -6,15 +6,19 @@
 //! remove_migration_pte() must stop peeking for is_swap_entry() before it takes pagetable
 //! lock. Consensus chooses the latter". `remove_migration_pte()` takes the pte lock before it
 //! looks at the pte, so it waits for a `move_ptes()` that holds it. The fix of H-17 (vma.19).
-//! The kernel between 2.6.36 and 3.1 is not modelled: the rest of this file is f1819427's
-//! (what changed in the modelled functions by 3.1, and why the models do not depend on it:
+//! The kernel between 3.0 and 3.1 is not modelled: the rest of this file is 5dbe0af4's
+//! (5f70b962's `vma_adjust()`, Shaohua Li's condition, which two 3.1.x trees have; what else
+//! changed in the modelled functions by 3.1, and why the models do not depend on it:
 //! proofs/vma.19.md).
 
 use crate::ktrace;
 use crate::mm::vma::*;
 use crate::mm::vma_2_6_34::*;
-use crate::sync::{spin_lock, spin_unlock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE};
+use crate::sync::{
+    atomic_inc_return, spin_lock, spin_unlock, SpinGuard, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
+};
 use crate::variant::{Area, Kind, VariantMeta};
+use crate::{BUG_ON, VM_BUG_ON};
 
 /// 486cf46f.
 pub struct Variant;
@@ -26,13 +30,13 @@ impl VmaAdjust for Variant {
         kind: Kind::Commit {
             subject: "mm: fix race between mremap and removing migration entry",
         },
-        parent: Some("f1819427"),
-        source: "Hugh Dickins's patch as posted on linux-mm, 19 Oct 2011, <alpine.LSU.2.00.1110191243300.6980@sister.anvils>, a diff against 3.1-rc10/mm/migrate.c (kernel/486cf46f/mm/migrate.c, partial: the lines outside its one hunk from a 3.1-3.7 copy of the function); mainline 486cf46f3f9be5f2a966016c1a8fe01e32cde09e, in 3.1 (Andrea Arcangeli, 5 Nov 2011: 'already merged in kernel v3.1'; Linus's 'applied and pushed out' of 19 Oct 2011 answers Pawel Sikora's test of 'the latest patch (mm/migrate.c)' and names no commit: that it is this one is our reading); the rest of the file is f1819427's, the kernel between 2.6.36 and 3.1 not modelled (proofs/vma.19.md).",
+        parent: Some("5dbe0af4"),
+        source: "Hugh Dickins's patch as posted on linux-mm, 19 Oct 2011, <alpine.LSU.2.00.1110191243300.6980@sister.anvils>, a diff against 3.1-rc10/mm/migrate.c (kernel/486cf46f/mm/migrate.c, partial: the lines outside its one hunk from a 3.1-3.7 copy of the function); mainline 486cf46f3f9be5f2a966016c1a8fe01e32cde09e, in 3.1 (Andrea Arcangeli, 5 Nov 2011: 'already merged in kernel v3.1'; Linus's 'applied and pushed out' of 19 Oct 2011 answers Pawel Sikora's test of 'the latest patch (mm/migrate.c)' and names no commit: that it is this one is our reading); the rest of the file is 5dbe0af4's, the kernel between 3.0 and 3.1 not modelled (proofs/vma.19.md).",
     };
     type Rmap = HangFixRmap;
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 012f1800: f18194275c39 and
-    /// 486cf46f leave it), anonymous vmas: the file (`mapping`, prio tree) paths are left out.
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 5f70b962), anonymous vmas: the
+    /// file (`mapping`, prio tree) paths are left out.
     fn vma_adjust(
         mm: &Mm,
         vma: VmaId,
@@ -48,7 +52,7 @@ impl VmaAdjust for Variant {
         let mut end = end;
         let mut importer: Option<VmaId> = None;
         // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
-        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
+        // false), so every file path below (i_mmap_mutex, prio tree) is dead code for them.
         let mut anon_vma: Option<AnonVmaId> = None;
         // LEFT OUT: the declarations this version's C has after `anon_vma` (`root`, `file`):
         // anonymous vmas, see above.
@@ -111,15 +115,16 @@ impl VmaAdjust for Variant {
                 }
             }
 
-            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }`: anonymous
-            // vmas only (no mapping, truncate_count or prio tree).
+            // LEFT OUT: `if (file) { ... mutex_lock(&mapping->i_mmap_mutex); ... }`: anonymous
+            // vmas only (no mapping or prio tree).
+            // LEFT OUT: `vma_adjust_trans_huge(vma, start, end, adjust_next)` (THP, 2.6.38):
+            // the models' pages are small, there is no huge pmd to split.
 
             // When changing only vma->vm_end, we don't really need anon_vma lock. This is a
             // fairly rare case by itself, but the anon_vma lock may be shared between many
             // sibling processes.  Skipping the lock for brk adjustments makes a difference
             // sometimes.
-            if v.anon_vma.get().is_some()
-                && (insert.is_some() || importer.is_some() || start != READ_ONCE(&v.vm_start))
+            if v.anon_vma.get().is_some() && (importer.is_some() || start != READ_ONCE(&v.vm_start))
             {
                 anon_vma = v.anon_vma.get();
             }
@@ -170,7 +175,7 @@ impl VmaAdjust for Variant {
             }
 
             // LEFT OUT: `if (anon_vma) anon_vma_unlock(anon_vma)` is this drop of the guard; `if
-            // (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only.
+            // (mapping) mutex_unlock(&mapping->i_mmap_mutex)`: file vmas only.
             // MODEL: the guard's drop.
             drop(lock); // if (anon_vma) anon_vma_unlock(anon_vma);
 
@@ -282,7 +287,8 @@ chain_rmap!(
 );
 
 /// `remove_migration_pte(new, vma, addr, old)` (mm/migrate.c, 486cf46f): "Restore a potential
-/// migration pte to a working pte entry", the pte looked at under the pte lock only.
+/// migration pte to a working pte entry", the pte looked at under the pte lock only, and the
+/// whole `page_add_anon_rmap(new, vma, addr)` (5dbe0af4's: no bounds check).
 pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
     // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); the PageHuge branch (the
     // models' pages are small); the pgd/pud/pmd walk and its `goto out`s, `pmd_trans_huge`:
@@ -321,20 +327,80 @@ pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: 
     // huge bits; `flush_cache_page`: no caches.
     // MODEL: `set_pte_at(mm, addr, ptep, pte)` as one store of the page.
     WRITE_ONCE(&mm.ptes[slot], new);
-    // LEFT OUT: the PageHuge rmap branch (`hugepage_add_anon_rmap`, `page_dup_rmap`) and `if
-    // (PageAnon(new))`: the models' pages are small anon pages.
-    // MODEL: DISCREPANCY (reported): only the mapcount part of `page_add_anon_rmap(new, vma,
-    // addr)` runs, as in the shared remove_migration_pte.
-    page_add_anon_rmap_mapcount(mm, new, vma, addr);
-    // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
-    // cache.
     ktrace!(
         "remove_migration_pte",
         "{addr:#x} (vma#{vma}): migration entry of page {old} replaced by page {new}"
     );
+    // LEFT OUT: the PageHuge rmap branch (`hugepage_add_anon_rmap`, `page_dup_rmap`) and `if
+    // (PageAnon(new))`: the models' pages are small anon pages.
+    page_add_anon_rmap(mm, new, vma, addr);
+    // LEFT OUT: `else page_add_file_rmap(new)` (anon pages only); `update_mmu_cache`: no MMU
+    // cache.
     // MODEL: `unlock: pte_unmap_unlock(ptep, ptl)` as the guard's drop.
     drop(ptl);
     // LEFT OUT: `out: return SWAP_AGAIN;` is the tail.
     // MODEL: the tail.
     SWAP_AGAIN
+}
+
+/// `__page_set_anon_rmap(page, vma, address, exclusive)` (mm/rmap.c, 3d48ae45): "set up new
+/// anonymous rmap". A page that is already anonymous keeps its mapping: migration's new page
+/// has the old page's (`move_to_new_page`), so `remove_migration_pte` changes nothing here.
+/// This is what this file's `page_add_anon_rmap()` calls; the variant's
+/// `VmaAdjust::__page_set_anon_rmap` (the swap-in model's, which no claim runs on this
+/// variant) stays the chain era's default (ea90002b's form).
+fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize, exclusive: bool) {
+    let anon_vma = mm.vmas[vma].anon_vma.get();
+
+    BUG_ON!("__page_set_anon_rmap", anon_vma.is_none());
+
+    // LEFT OUT: `if (PageAnon(page))` is the test below.
+    // MODEL: `PageAnon(page)` as the ANON bit of the page's mapping word.
+    if READ_ONCE(&mm.pages[page].mapping) & PAGE_MAPPING_ANON != 0 {
+        return;
+    }
+
+    // If the page isn't exclusively mapped into this vma, we must use the _oldest_ possible
+    // anon_vma for the page mapping!
+    // MODEL: `anon_vma` is set (BUG_ON above).
+    let mut anon_vma = anon_vma.unwrap_or_default();
+    if !exclusive {
+        anon_vma = READ_ONCE(&mm.anon_vmas[anon_vma].root);
+    }
+
+    ktrace!(
+        "__page_set_anon_rmap",
+        "page {page}: mapping = anon_vma#{anon_vma}"
+    );
+    // MODEL: `anon_vma = (void *) anon_vma + PAGE_MAPPING_ANON` is the models' mapping word of
+    // that anon_vma.
+    let anon_vma = (anon_vma << 1) | PAGE_MAPPING_ANON;
+    // MODEL: `page->mapping = (struct address_space *) anon_vma` as one store.
+    WRITE_ONCE(&mm.pages[page].mapping, anon_vma);
+    WRITE_ONCE(&mm.pages[page].index, linear_page_index(mm, vma, address));
+}
+
+/// `page_add_anon_rmap(page, vma, address)` (mm/rmap.c, 3d48ae45): "add pte mapping to an
+/// anonymous page"; "the caller needs to hold the pte lock, and the page must be locked in
+/// the anon_vma case".
+pub fn page_add_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
+    do_page_add_anon_rmap(mm, page, vma, address, false);
+}
+
+/// `do_page_add_anon_rmap(page, vma, address, exclusive)` (mm/rmap.c, 5dbe0af47f8a): the body of
+/// `page_add_anon_rmap()`; the caller holds the pte lock and the page is locked.
+fn do_page_add_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize, exclusive: bool) {
+    // MODEL: `atomic_inc_and_test(&page->_mapcount)`: the new value is 0.
+    let first = atomic_inc_return(&mm.pages[page]._mapcount) == 0;
+    // LEFT OUT: `if (first) { __inc_zone_page_state(...) }`: statistics; `if
+    // (unlikely(PageKsm(page))) return`: no KSM pages in the models.
+
+    VM_BUG_ON!("do_page_add_anon_rmap", !PageLocked(mm, page));
+    // address might be in next vma when migration races vma_adjust
+    if first {
+        __page_set_anon_rmap(mm, page, vma, address, exclusive);
+    }
+    // LEFT OUT: `else __page_check_anon_rmap(page, vma, address)`: CONFIG_DEBUG_VM checks of a
+    // mapping that is not the first (its anon_vma's root and `page->index`); the models map
+    // migration's new page once.
 }

@@ -299,9 +299,9 @@ chain_rmap!(
     remove_migration_pte
 );
 
-/// `remove_migration_pte(new, vma, addr, old)` (mm/migrate.c, 1ce82b69: before 486cf46f): "Restore a potential
-/// migration pte to a working pte entry", with the unlocked `is_swap_pte` peek (486cf46f
-/// removed it in 3.1) and the whole `page_add_anon_rmap(new, vma, addr)`.
+/// `remove_migration_pte(new, vma, addr, old)` (mm/migrate.c, 1ce82b69: before 486cf46f):
+/// "Restore a potential migration pte to a working pte entry", with the unlocked `is_swap_pte`
+/// peek (486cf46f removed it in 3.1) and the whole `page_add_anon_rmap(new, vma, addr)`.
 pub fn remove_migration_pte(mm: &Mm, new: PageId, vma: VmaId, addr: usize, old: PageId) -> i32 {
     // LEFT OUT: `mm = vma->vm_mm` (`pte_slot` reads the vma's mm); the PageHuge branch (the
     // models' pages are small); the pgd/pud/pmd walk and its `goto out`s, `pmd_trans_huge`:
