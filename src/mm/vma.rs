@@ -708,8 +708,9 @@ pub fn page_add_anon_rmap_mapcount(mm: &Mm, page: PageId, _vma: VmaId, _address:
     // rewrites a first mapping's `new->mapping` and `new->index` (`__page_set_anon_rmap`,
     // from the vma's chain and its moving fields); these models keep what move_to_new_page
     // copied from the old page. Making them run [`page_add_anon_rmap`] is open work (#19);
-    // 5f70b962 and 5dbe0af4 run their kernel's whole function (proofs/vma.21.md), where the
-    // bounds check, in the kernel until 5dbe0af47f8a, is what fails (H-19).
+    // 5f70b962, 5dbe0af4, 486cf46f, 948f017b and 108d6642 run their kernel's whole function
+    // (proofs/vma.21.md); the bounds check, in the kernel until 5dbe0af47f8a, is what fails
+    // there (H-19).
     atomic_inc_return(&mm.pages[page]._mapcount);
 }
 

@@ -219,7 +219,7 @@ impl VmaAdjust for Variant {
     /// paths are left out. Not 108d6642's change: its anon_vma lock block is Michel Lespinasse's
     /// strict fix "mm: fix potential anon_vma locking issue in mprotect()" (the lespinasse-v2
     /// posting; its mainline id UNVERIFIED) on Shaohua Li's condition without `insert`, both in
-    /// mainline before 108d6642. The rest of the function is 948f017b's (012f1800's).
+    /// mainline before 108d6642. The rest of the function is 948f017b's (5f70b962's).
     fn vma_adjust(
         mm: &Mm,
         vma: VmaId,
@@ -235,7 +235,7 @@ impl VmaAdjust for Variant {
         let mut end = end;
         let mut importer: Option<VmaId> = None;
         // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
-        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
+        // false), so every file path below (i_mmap_mutex, interval tree, uprobes) is dead code for them.
         let mut anon_vma: Option<AnonVmaId> = None;
         // LEFT OUT: the declarations this version's C has after `anon_vma` (`root`, `file`):
         // anonymous vmas, see above.
@@ -328,7 +328,7 @@ impl VmaAdjust for Variant {
             // `drop(lock)` below.
             // LEFT OUT: `if (anon_vma) anon_vma_lock(anon_vma)` (=
             // `spin_lock(&anon_vma->root->lock)`) is this guard (the tool cannot pair the two);
-            // `if (root) { flush_dcache_mmap_lock; vma_prio_tree_remove ... }`: file vmas only.
+            // `if (root) { flush_dcache_mmap_lock; vma_interval_tree_remove ... }`: file vmas only.
             let lock = anon_vma.map(|av| anon_vma_root_lock_for_adjust(mm, av));
             ktrace!(
                 "vma_adjust",
@@ -353,7 +353,7 @@ impl VmaAdjust for Variant {
                 // racily), signed arithmetic for the negative `adjust_next`.
                 WRITE_ONCE(&nv.vm_start, ns as usize);
                 // LEFT OUT: `next->vm_pgoff += adjust_next;` is the two lines below; `if (root)
-                // { vma_prio_tree_insert ...; flush_dcache_mmap_unlock }`: file vmas only.
+                // { vma_interval_tree_insert ...; flush_dcache_mmap_unlock }`: file vmas only.
                 let np = READ_ONCE(&nv.vm_pgoff) as isize + adjust_next;
                 WRITE_ONCE(&nv.vm_pgoff, np as usize);
             }
