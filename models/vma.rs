@@ -152,10 +152,9 @@ pub fn split_vs_rmap<V: VmaAdjust>() {
 /// with migration's walks instead of reclaim's. `remove_migration_pte()` calls
 /// `page_add_anon_rmap(new, vma, addr)` with the vma and address its walk computed, and
 /// `do_page_add_anon_rmap()` (until 5dbe0af47f8a) checks that address against the vma's bounds
-/// again
-/// (`VM_BUG_ON(address < vma->vm_start || address >= vma->vm_end)`): Hugh Dickins's "kernel BUG
-/// at mm/rmap.c:1017!" (28 May 2011), after 5f70b962 took the anon_vma lock away from the
-/// split's `vm_end` store.
+/// again (`VM_BUG_ON(address < vma->vm_start || address >= vma->vm_end)`): Hugh Dickins's
+/// "kernel BUG at mm/rmap.c:1017!" (28 May 2011), after 5f70b962 took the anon_vma lock away
+/// from the split's `vm_end` store.
 ///
 /// * setup: A [0x1000, 0x3000) pgoff 1; B [0x5000, 0x8000) pgoff 5 with page R (index 7) at
 ///   0x7000; both on anon_vma 0; page 1 is the migration target.

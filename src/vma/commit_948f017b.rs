@@ -471,8 +471,8 @@ fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize, exclu
 
     // If the page isn't exclusively mapped into this vma, we must use the _oldest_ possible
     // anon_vma for the page mapping!
-    // MODEL: `anon_vma` is set (BUG_ON above).
-    let mut anon_vma = anon_vma.unwrap_or_default();
+    // MODEL: `anon_vma` is set: the BUG_ON above stops the run otherwise.
+    let mut anon_vma = anon_vma.expect("BUG_ON(!anon_vma) above");
     if !exclusive {
         anon_vma = READ_ONCE(&mm.anon_vmas[anon_vma].root);
     }
