@@ -944,6 +944,16 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.21"),
     },
     Claim {
+        id: "vma.21-5dbe0af4-clone-after-adjust",
+        statement: "mutant 5dbe0af4-clone-after-adjust (__split_vma links the new vma with anon_vma_clone after vma_adjust, not before) on the split-and-migrate model: the removal walk runs between the unlocked vm_end store and the link, finds the page in neither vma, and the migration entry in the new vma is left behind",
+        variant: "5dbe0af4-clone-after-adjust",
+        model: "split_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.21-fix"),
+    },
+    Claim {
         id: "vma.15-mel-v6",
         statement: "mel-v6 as posted on the fork model: the child's vma_adjust locks its own anon_vma (the restored condition), the removal walk locks it too, nested under the root's: SAFE",
         variant: "mel-v6",
@@ -1594,6 +1604,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "lespinasse-v2-unlocked-unlink",
             claim: "vma.14-unlink",
+        },
+    },
+    Safeguard {
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        name: "__split_vma links the new vma on the anon_vmas (anon_vma_clone) before vma_adjust shrinks the old one (the chain era's shared __split_vma; 5f70b962's condition without insert relies on it)",
+        kind: SafeguardKind::Order,
+        coverage: Coverage::Killed {
+            mutant: "5dbe0af4-clone-after-adjust",
+            claim: "vma.21-5dbe0af4-clone-after-adjust",
         },
     },
     Safeguard {
