@@ -192,7 +192,8 @@ pub enum SafeguardKind {
     Condition,
     /// A step that puts a list in the order a walker that does not exclude the writer relies
     /// on (`anon_vma_moveto_tail`: the source vma before the destination on the anon_vma's
-    /// list).
+    /// list), or a step done before another so that such a walker sees its result
+    /// (`__split_vma`'s `anon_vma_clone` before `vma_adjust`).
     Order,
 }
 

@@ -954,6 +954,16 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.21-fix"),
     },
     Claim {
+        id: "vma.11-5dbe0af4-clone-after-adjust",
+        statement: "mutant 5dbe0af4-clone-after-adjust on the split model: reclaim's walk runs between the unlocked vm_end store and the new vma's link and finds the page in neither vma",
+        variant: "5dbe0af4-clone-after-adjust",
+        model: "split_vs_rmap",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::RmapMiss),
+        twin: Some("vma.11"),
+    },
+    Claim {
         id: "vma.15-mel-v6",
         statement: "mel-v6 as posted on the fork model: the child's vma_adjust locks its own anon_vma (the restored condition), the removal walk locks it too, nested under the root's: SAFE",
         variant: "mel-v6",
