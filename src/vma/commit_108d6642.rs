@@ -33,7 +33,7 @@ impl VmaAdjust for Variant {
             subject: "mm anon rmap: remove anon_vma_moveto_tail",
         },
         parent: Some("948f017b"),
-        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes is the patch's hunks on 3.1's text with the ptep_get_and_clear of 7b6efc2b (believed 3.2) (kernel/108d6642/mm/mremap.c, partial: the lines in no hunk UNVERIFIED for 3.6); vma_adjust verbatim from torvalds/linux mm/mmap.c at 108d6642ad81 (stored; kernel/108d6642/mm/mmap.c); the rest of the file is 948f017b's.",
+        source: "Michel Lespinasse, '[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail', linux-mm, 4 Sep 2012, <1346750457-12385-4-git-send-email-walken@google.com>; mainline 108d6642ad81bb1d62b401490a334d2c12397517 (commit pages of kernel mirrors, Signed-off-by Linus Torvalds; release 3.7 inferred, UNVERIFIED); move_ptes and move_vma verbatim from torvalds/linux mm/mremap.c at 108d6642ad81 (stored; kernel/108d6642/mm/mremap.c); vma_adjust and copy_vma verbatim from torvalds/linux mm/mmap.c at 108d6642ad81 (stored; kernel/108d6642/mm/mmap.c); the rest of the file is 948f017b's.",
     };
     type Rmap = HangFixRmap;
 
@@ -66,8 +66,10 @@ impl VmaAdjust for Variant {
             faulted_in_anon_vma = false;
         }
 
-        // LEFT OUT: `find_vma_prepare(mm, addr, &prev, &rb_link, &rb_parent)` is the mm list
-        // walk for `prev` below (no rb-tree).
+        // LEFT OUT: `if (find_vma_links(mm, addr, addr + len, &prev, &rb_link, &rb_parent))
+        // return NULL; /* should never get here */` is the mm list walk for `prev` below (no
+        // rb-tree; the models never move onto a mapped range, so the overlap it refuses does
+        // not occur).
         // MODEL: the walk for `prev`.
         let prev = find_vma_prev(mm, mm.vmas[vma].vm_mm.get(), addr);
         let mut new_vma = vma_merge::<Self>(
@@ -133,8 +135,7 @@ impl VmaAdjust for Variant {
                 "vma#{vma}: new vma#{new} [{addr:#x}, {:#x}) pgoff {pgoff:#x}",
                 addr + len
             );
-            // LEFT OUT: the `vm_file` branch (`get_file`, `added_exe_file_vma`) and
-            // `vm_ops->open`: anonymous vmas. `vma_link(mm, new_vma, prev, rb_link, rb_parent)`
+            // LEFT OUT: the `vm_file` branch (`get_file`) and `vm_ops->open`: anonymous vmas. `vma_link(mm, new_vma, prev, rb_link, rb_parent)`
             // is, for an anonymous vma, `__vma_link` -> `__vma_link_list` below (no file, no
             // rb-tree, no map_count).
             // MODEL: that `__vma_link_list` (2.6.34's; 3.1's, in mm/util.c, also sets `vm_prev`

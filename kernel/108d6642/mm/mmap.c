@@ -3,21 +3,20 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   108d6642
  * file:      mm/mmap.c
- * source:    vma_adjust: torvalds/linux mm/mmap.c at 108d6642ad81bb1d62b401490a334d2c12397517
- *            (stored, index id 3626662118), verbatim. copy_vma: Michel Lespinasse, "[PATCH
- *            3/7] mm anon rmap: remove anon_vma_moveto_tail" (linux-mm, Tue 4 Sep 2012,
- *            <1346750457-12385-4-git-send-email-walken@google.com>; index
- *            5e64c7dfc090..ea647255d763, hunk @@ -2397,8 +2397,7 @@ of copy_vma),
- *            applied to 948f017b's copy_vma (kernel/948f017b/mm/mmap.c)
- * status:    partial
+ * source:    torvalds/linux mm/mmap.c at 108d6642ad81bb1d62b401490a334d2c12397517
+ *            (stored, index id 3626662118), verbatim: vma_adjust and copy_vma
+ * status:    verbatim
  * holds:     vma_adjust, copy_vma
  * unchanged: vma_merge (the patch touches only copy_vma in mm/mmap.c)
- * notes:     the lines outside the hunk are 948f017b's on 3.1's text; that 3.6's
- *            copy_vma has exactly them is UNVERIFIED (Michel's "[PATCH 7/7] mm: avoid
- *            taking rmap locks in move_ptes()" of the same day shows its head, its
- *            VM_BUG_ON block and its vma_link tail as context lines, which match).
- *            Mainline 108d6642ad81bb1d62b401490a334d2c12397517 is read on commit pages
- *            of kernel mirrors; its release (3.7) is inferred, UNVERIFIED.
+ * notes:     copy_vma was until 4 Dec 2026 assembled from Michel Lespinasse's "[PATCH
+ *            3/7] mm anon rmap: remove anon_vma_moveto_tail" (linux-mm, Tue 4 Sep 2012,
+ *            <1346750457-12385-4-git-send-email-walken@google.com>) applied to 948f017b's
+ *            3.1 text; the stored tree differs outside the hunk: find_vma_links (with its
+ *            "should never get here" return) instead of find_vma_prepare, and no
+ *            VM_EXECUTABLE/added_exe_file_vma in the vm_file branch. The hunk itself is the
+ *            same. Mainline 108d6642ad81bb1d62b401490a334d2c12397517 is read on commit pages
+ *            of kernel mirrors and is the commit of the stored file; its release (3.7) is
+ *            inferred, UNVERIFIED.
  *            vma_adjust is not 108d6642's change (the commit touches only copy_vma here):
  *            it is the text of its tree, whose anon_vma lock block is Shaohua Li's
  *            condition without "insert ||" (2011) with Michel Lespinasse's strict fix "mm:
@@ -235,7 +234,8 @@ struct vm_area_struct *copy_vma(struct vm_area_struct **vmap,
 		faulted_in_anon_vma = false;
 	}
 
-	find_vma_prepare(mm, addr, &prev, &rb_link, &rb_parent);
+	if (find_vma_links(mm, addr, addr + len, &prev, &rb_link, &rb_parent))
+		return NULL;	/* should never get here */
 	new_vma = vma_merge(mm, prev, addr, addr + len, vma->vm_flags,
 			vma->anon_vma, vma->vm_file, pgoff, vma_policy(vma));
 	if (new_vma) {
@@ -273,11 +273,8 @@ struct vm_area_struct *copy_vma(struct vm_area_struct **vmap,
 			new_vma->vm_start = addr;
 			new_vma->vm_end = addr + len;
 			new_vma->vm_pgoff = pgoff;
-			if (new_vma->vm_file) {
+			if (new_vma->vm_file)
 				get_file(new_vma->vm_file);
-				if (vma->vm_flags & VM_EXECUTABLE)
-					added_exe_file_vma(mm);
-			}
 			if (new_vma->vm_ops && new_vma->vm_ops->open)
 				new_vma->vm_ops->open(new_vma);
 			vma_link(mm, new_vma, prev, rb_link, rb_parent);

@@ -3,36 +3,26 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   108d6642
  * file:      mm/mremap.c
- * source:    Michel Lespinasse, "[PATCH 3/7] mm anon rmap: remove anon_vma_moveto_tail"
- *            (linux-mm, Tue 4 Sep 2012,
- *            <1346750457-12385-4-git-send-email-walken@google.com>; index
- *            21fed202ddad..95fb2e024ced, hunks @@ -74,6 +74,7 @@, @@ -88,6 +89,8 @@,
- *            @@ -114,6 +117,8 @@ of move_ptes and @@ -221,15 +226,6 @@ of move_vma),
- *            applied to 3.1's move_ptes (kernel/linux-3.1/mm/mremap.c) as Andrea
- *            Arcangeli's "[PATCH 2 of 3] mremap: avoid sending one IPI per page"
- *            (linux-mm, Sat 6 Aug 2011, <cbe9e822c59a912e9f76.1312649884@localhost>;
- *            mainline 7b6efc2b, believed 3.2) changed it (its '-' lines drop
- *            old_start and the mmu notifier from move_ptes, its '+' line is
- *            ptep_get_and_clear), and to 948f017b's move_vma (kernel/948f017b/mm/mremap.c)
- * status:    partial
+ * source:    torvalds/linux mm/mremap.c at 108d6642ad81bb1d62b401490a334d2c12397517
+ *            (stored, index id 3481207211), verbatim: move_ptes and move_vma
+ * status:    verbatim
  * holds:     move_ptes, move_vma
  * unchanged: move_page_tables (kernel/5beb4930/mm/mremap.c, 2.6.34's: 3.6's also has
  *            7b6efc2b's need_flush/flush_tlb_range and the mmu notifier, THP's
  *            move_huge_pmd and the pmd clamps, none of which the models have)
- * notes:     move_ptes' vm_file block is also the '-' side of Michel's "[PATCH 7/7] mm:
- *            avoid taking rmap locks in move_ptes()" (same day,
- *            <1346750457-12385-8-git-send-email-walken@google.com>), which matches.
- *            The pte loop and the lock lines between the hunks are 3.1's with 7b6efc2b's
- *            change (7/7's move_page_tables context, `need_flush = true;` and `if
- *            (likely(need_flush))`, shows 7b6efc2b in its base); that 3.6 has exactly
- *            them is UNVERIFIED (no 3.3-3.6 mm/mremap.c is stored), and kernel/linux-3.1's
- *            own gap lines were rebuilt from Michel's and 2.6.37's patches (its header).
- *            move_vma's lines outside the hunk are 3.1's: that 3.6 has them is
- *            UNVERIFIED. Mainline 108d6642ad81 (commit pages of kernel mirrors);
- *            release 3.7 inferred, UNVERIFIED.
+ * notes:     the commit is Michel Lespinasse's "[PATCH 3/7] mm anon rmap: remove
+ *            anon_vma_moveto_tail" (linux-mm, Tue 4 Sep 2012,
+ *            <1346750457-12385-4-git-send-email-walken@google.com>; hunks of move_ptes
+ *            and move_vma). Until 4 Dec 2026 this file was assembled from those hunks on
+ *            3.1's text with 7b6efc2b's change (the stored file at 108d6642 was not found
+ *            then): its move_ptes was the same text; its move_vma had 3.1's
+ *            `mm->total_vm += new_len >> PAGE_SHIFT;`, which the tree at 108d6642 no
+ *            longer has (the line is accounting the models leave out). Mainline
+ *            108d6642ad81 (commit pages of kernel mirrors, and the commit of the stored
+ *            file); release 3.7 inferred, UNVERIFIED.
  */
 
-/* mmcheck: partial: assembled, see notes */
+/* mmcheck: verbatim: torvalds/linux mm/mremap.c at 108d6642ad81 (stored) */
 static void move_ptes(struct vm_area_struct *vma, pmd_t *old_pmd,
 		unsigned long old_addr, unsigned long old_end,
 		struct vm_area_struct *new_vma, pmd_t *new_pmd,
@@ -159,7 +149,6 @@ static unsigned long move_vma(struct vm_area_struct *vma,
 	 * If this were a serious issue, we'd add a flag to do_munmap().
 	 */
 	hiwater_vm = mm->hiwater_vm;
-	mm->total_vm += new_len >> PAGE_SHIFT;
 	vm_stat_account(mm, vma->vm_flags, vma->vm_file, new_len>>PAGE_SHIFT);
 
 	if (do_munmap(mm, old_addr, old_len) < 0) {
