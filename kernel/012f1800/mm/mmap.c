@@ -3,42 +3,46 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   012f1800
  * file:      mm/mmap.c
- * source:    012f18004da33ba672e3c60838cc4898126174d3 "mm: always lock the root (oldest)
+ * source:    torvalds/linux mm/mmap.c at 012f18004da33ba672e3c60838cc4898126174d3 (stored,
+ *            index id 2575100088), verbatim
+ * status:    verbatim
+ * holds:     vma_adjust, expand_downwards
+ * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink,
+ *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
+ *            can_vma_merge_after, anon_vma_compatible, reusable_anon_vma,
+ *            find_mergeable_anon_vma (the patch's mmap.c hunks touch only vma_adjust and
+ *            vm_lock_anon_vma / vm_unlock_anon_vma, which are not modelled)
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was:
+ *            012f18004da33ba672e3c60838cc4898126174d3 "mm: always lock the root (oldest)
  *            anon_vma" (Rik van Riel; id and subject from the commit page
  *            https://gerrit-public.fairphone.software/plugins/gitiles/kernel/msm-4.9/+/012f18004da33ba672e3c60838cc4898126174d3,
  *            "4 files changed"); text from its posting: linux-mm/lkml, Wed 26 May 2010
  *            11:27:06 -0400, Rik van Riel, "[PATCH 4/5] always lock the root (oldest)
  *            anon_vma", Message-ID <20100526112706.145f72eb@annuminas.surriel.com>, v3
  *            ("fix locking inversion in vma_adjust, spotted by Andrea"), "Index:
- *            linux-2.6.34/mm/mmap.c" (sjp38/lore-linux-mm, index id 11149639632); its diffstat
- *            (rmap.h, ksm.c, migrate.c, mmap.c: 4 files) matches the commit's.
- * status:    partial
- * holds:     vma_adjust, expand_downwards
- * unchanged: __vma_link, __split_vma, __insert_vm_struct, __vma_link_list, __vma_unlink,
- *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
- *            can_vma_merge_after, anon_vma_compatible, reusable_anon_vma,
- *            find_mergeable_anon_vma (the patch's mmap.c hunks touch only vma_adjust and vm_lock_anon_vma /
- *            vm_unlock_anon_vma, which are not modelled)
- * notes:     The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6 +579,17 @@,
- *            @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust
+ *            linux-2.6.34/mm/mmap.c" (sjp38/lore-linux-mm, index id 11149639632); its
+ *            diffstat (rmap.h, ksm.c, migrate.c, mmap.c: 4 files) matches the commit's.
+ *            Earlier notes: The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6
+ *            +579,17 @@, @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust
  *            (kernel/287d97ac/mm/mmap.c, also 2.6.34's), whose lines match every context
- *            line. The lock
- *            is taken after the i_mmap_lock section and dropped before i_mmap_lock (v3's
- *            "locking inversion" fix). The merged commit sits on a 2.6.35-rc base; the
- *            posting's "linux-2.6.34" base is 2.6.34 plus mmotm (it has external_refcount),
- *            whose vma_adjust is the same. Release: not in 2.6.35.7's tree (which still
- *            locks anon_vma->lock), so 2.6.36 (see the report).
+ *            line. The lock is taken after the i_mmap_lock section and dropped before
+ *            i_mmap_lock (v3's "locking inversion" fix). The merged commit sits on a
+ *            2.6.35-rc base; the posting's "linux-2.6.34" base is 2.6.34 plus mmotm (it has
+ *            external_refcount), whose vma_adjust is the same. Release: not in 2.6.35.7's
+ *            tree (which still locks anon_vma->lock), so 2.6.36 (see the report).
  *            expand_downwards is not touched by 012f1800 itself: its text here is the one
  *            at 012f1800, after the series' 1/5 ("[PATCH 1/5] rename anon_vma_lock to
  *            vma_lock_anon_vma", Rik van Riel, linux-mm 12 May 2010,
- *            <20100512133931.14c79d22@annuminas.surriel.com>, hunks @@ -1762,7 and
- *            @@ -1783,7) and Eric B Munson's perf mmap_data patch (index files 11857702803 /
+ *            <20100512133931.14c79d22@annuminas.surriel.com>, hunks @@ -1762,7 and @@
+ *            -1783,7) and Eric B Munson's perf mmap_data patch (index files 11857702803 /
  *            10896848380, hunk @@ -1781,6, perf_event_mmap), on linux-2.6.34's text (lines
  *            outside the hunks as there). That both are in the tree at 012f1800 and that
- *            nothing else touched expand_downwards before 2.6.36 is UNVERIFIED (no
- *            2.6.36 mm/mmap.c was found); 2.6.35.7's (luckasfb/OT_903D-kernel-2.6.35.7
- *            @ 0fb9ec99) is 2.6.34's word for word: anon_vma_lock(vma), no perf_event_mmap.
- *            The root lock comes from rmap.h's vma_lock_anon_vma at 012f1800, not from this
+ *            nothing else touched expand_downwards before 2.6.36 is UNVERIFIED (no 2.6.36
+ *            mm/mmap.c was found); 2.6.35.7's (luckasfb/OT_903D-kernel-2.6.35.7 @ 0fb9ec99)
+ *            is 2.6.34's word for word: anon_vma_lock(vma), no perf_event_mmap. The root
+ *            lock comes from rmap.h's vma_lock_anon_vma at 012f1800, not from this
  *            function.
  */
 
@@ -212,7 +216,7 @@ again:			remove_next = 1 + (end > next->vm_end);
 	return 0;
 }
 
-/* mmcheck: partial: from the hunks named in the header; see notes */
+/* mmcheck: verbatim: torvalds/linux mm/mmap.c at 012f18004da3 (stored) */
 static int expand_downwards(struct vm_area_struct *vma,
 				   unsigned long address)
 {

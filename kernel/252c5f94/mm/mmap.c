@@ -3,22 +3,29 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   252c5f94
  * file:      mm/mmap.c
- * source:    252c5f94d944487e9f50ece7942b0fbf659c5c31 "mmap: avoid unnecessary anon_vma lock
- *            acquisition in vma_adjust()" (Lee Schermerhorn, upstream date 21 Sep 2009; id and
- *            date as quoted by the RHEL 5.5 backport, /work/shared/seeds/003_*.txt), whose
- *            hunk is the one Hugh Dickins re-posted: linux-mm, Sun 13 Sep 2009, Hugh Dickins,
- *            "Re: [PATCH] mmap:  avoid unnecessary anon_vma lock acquisition in vma_adjust()",
- *            Message-ID <Pine.LNX.4.64.0909131332280.22041@sister.anvils>, hunk
- *            "--- 2.6.31/mm/mmap.c" @@ -570,9 +570,9 @@ (sjp38/lore-linux-mm, index id
- *            22344406075); the RHEL seed shows the same hunk.
- * status:    partial
+ * source:    torvalds/linux mm/mmap.c at 252c5f94d944487e9f50ece7942b0fbf659c5c31 (stored,
+ *            index id 1299737188), verbatim
+ * status:    verbatim
  * holds:     vma_adjust
  * unchanged: __vma_link_list, __vma_link, __insert_vm_struct, __vma_unlink, split_vma,
  *            is_mergeable_vma, is_mergeable_anon_vma, can_vma_merge_before,
- *            can_vma_merge_after, find_mergeable_anon_vma (the hunk touches vma_adjust only)
- * notes:     Lines outside the hunk are linux-2.6.31's (kernel/linux-2.6.31/mm/mmap.c); the
- *            hunk's context lines match them. The merged commit's text is the hunk as
- *            posted by Hugh (the RHEL backport quotes the identical diff).
+ *            can_vma_merge_after, find_mergeable_anon_vma (the hunk touches vma_adjust
+ *            only)
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was:
+ *            252c5f94d944487e9f50ece7942b0fbf659c5c31 "mmap: avoid unnecessary anon_vma
+ *            lock acquisition in vma_adjust()" (Lee Schermerhorn, upstream date 21 Sep
+ *            2009; id and date as quoted by the RHEL 5.5 backport,
+ *            /work/shared/seeds/003_*.txt), whose hunk is the one Hugh Dickins re-posted:
+ *            linux-mm, Sun 13 Sep 2009, Hugh Dickins, "Re: [PATCH] mmap:  avoid unnecessary
+ *            anon_vma lock acquisition in vma_adjust()", Message-ID
+ *            <Pine.LNX.4.64.0909131332280.22041@sister.anvils>, hunk "--- 2.6.31/mm/mmap.c"
+ *            @@ -570,9 +570,9 @@ (sjp38/lore-linux-mm, index id 22344406075); the RHEL seed
+ *            shows the same hunk. Earlier notes: Lines outside the hunk are linux-2.6.31's
+ *            (kernel/linux-2.6.31/mm/mmap.c); the hunk's context lines match them. The
+ *            merged commit's text is the hunk as posted by Hugh (the RHEL backport quotes
+ *            the identical diff).
  */
 
 /*

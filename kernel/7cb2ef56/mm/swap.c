@@ -3,26 +3,32 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   7cb2ef56
  * file:      mm/swap.c
- * source:    commit 7cb2ef56e6a8b7b368b2e883a0a47d02fed66911 (id as quoted in linux-mm, Andrea
- *            Arcangeli, 20 Nov 2013, '[PATCH 1/8] mm: hugetlbfs: fix hugetlbfs optimization',
- *            Message-Id <1384969876-6374-2-git-send-email-aarcange@redhat.com> (mm/swap.c
- *            index 7a9f80d..84b26aa, mm/hugetlb.c index 7d57af2..14737f8e)). Text: the context
- *            and '-' lines of that posting's mm/swap.c hunks (3.12 text); the lines outside
- *            the hunks (put_compound_page between its hunks, the head of __get_page_tail) are
- *            3.11's (linux-3.11 / 5bf5f03c), which 7cb2ef56 did not touch.
- * status:    partial
+ * source:    torvalds/linux mm/swap.c at 7cb2ef56e6a8b7b368b2e883a0a47d02fed66911 (stored,
+ *            index id 767597324), verbatim
+ * status:    verbatim
  * holds:     put_compound_page, __get_page_tail
  * unchanged: __page_cache_release (linux-3.11), __put_single_page, __put_compound_page,
  *            put_page
- * notes:     The last hunk of the posting has one context line '\t\t}' more than its header
- *            count (-198,51) allows; the old side is taken with 51 lines, which is also the
- *            only brace-balanced reading. The merged commit's own diff was not found; its
- *            comments differ from linux-mm, Khalid Aziz, 15 Aug 2013, '[RFC PATCH] Fix aio
- *            performance regression for database caused by THP', Message-ID
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was: commit
+ *            7cb2ef56e6a8b7b368b2e883a0a47d02fed66911 (id as quoted in linux-mm, Andrea
+ *            Arcangeli, 20 Nov 2013, '[PATCH 1/8] mm: hugetlbfs: fix hugetlbfs
+ *            optimization', Message-Id
+ *            <1384969876-6374-2-git-send-email-aarcange@redhat.com> (mm/swap.c index
+ *            7a9f80d..84b26aa, mm/hugetlb.c index 7d57af2..14737f8e)). Text: the context
+ *            and '-' lines of that posting's mm/swap.c hunks (3.12 text); the lines outside
+ *            the hunks (put_compound_page between its hunks, the head of __get_page_tail)
+ *            are 3.11's (linux-3.11 / 5bf5f03c), which 7cb2ef56 did not touch. Earlier
+ *            notes: The last hunk of the posting has one context line '\t\t}' more than its
+ *            header count (-198,51) allows; the old side is taken with 51 lines, which is
+ *            also the only brace-balanced reading. The merged commit's own diff was not
+ *            found; its comments differ from linux-mm, Khalid Aziz, 15 Aug 2013, '[RFC
+ *            PATCH] Fix aio performance regression for database caused by THP', Message-ID
  *            <1376590389.24607.33.camel@concerto> (against 3.11-rc5, mm/swap.c index
- *            62b78a6..cc8326f) ('hugetlbfs pages can not be split from under us. If this...'),
- *            the merged wording is the one 27c73ae7 removes. 7cb2ef56 also adds '#include
- *            <linux/hugetlb.h>' to mm/swap.c.
+ *            62b78a6..cc8326f) ('hugetlbfs pages can not be split from under us. If
+ *            this...'), the merged wording is the one 27c73ae7 removes. 7cb2ef56 also adds
+ *            '#include <linux/hugetlb.h>' to mm/swap.c.
  */
 
 static void put_compound_page(struct page *page)

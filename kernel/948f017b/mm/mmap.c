@@ -3,19 +3,26 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   948f017b
  * file:      mm/mmap.c
- * source:    Andrea Arcangeli, "Re: [PATCH] mremap: enforce rmap src/dst vma ordering
- *            in case of vma_merge succeeding in copy_vma" (linux-mm, Fri 9 Dec 2011,
- *            <20111209015506.GE15343@redhat.com>: "That's not the last version", the
- *            final patch, index eae90af..adea3b8, hunks @@ -2322,13 +2322,16 @@ and
- *            @@ -2337,9 +2340,24 @@), applied to 3.1's copy_vma (kernel/486cf46f/mm/mmap.c)
- * status:    partial
+ * source:    torvalds/linux mm/mmap.c at 948f017b093a9baac23855fcd920d3a970b71bb6 (stored,
+ *            index id 3981139778), verbatim
+ * status:    verbatim
  * holds:     copy_vma
  * unchanged: vma_merge (the patch touches only copy_vma in mm/mmap.c)
- * notes:     the lines outside the two hunks (the allocation branch and the error
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). The full id is the one the stored tree
+ *            answers to at this path; its copy_vma calls anon_vma_moveto_tail, so the id
+ *            names this commit; the release stays UNVERIFIED. Before, the source was:
+ *            Andrea Arcangeli, "Re: [PATCH] mremap: enforce rmap src/dst vma ordering in
+ *            case of vma_merge succeeding in copy_vma" (linux-mm, Fri 9 Dec 2011,
+ *            <20111209015506.GE15343@redhat.com>: "That's not the last version", the final
+ *            patch, index eae90af..adea3b8, hunks @@ -2322,13 +2322,16 @@ and @@ -2337,9
+ *            +2340,24 @@), applied to 3.1's copy_vma (kernel/486cf46f/mm/mmap.c) Earlier
+ *            notes: the lines outside the two hunks (the allocation branch and the error
  *            labels) are 3.1's, as kernel/486cf46f holds them (from two 3.1.x trees:
- *            unverified against a vanilla tag). The mainline id 948f017b is the brief's
- *            and no stored source names it (UNVERIFIED); karo-tx-linux, a -next tree,
- *            carries the commit as 952635949d87.
+ *            unverified against a vanilla tag). The mainline id 948f017b is the brief's and
+ *            no stored source names it (UNVERIFIED); karo-tx-linux, a -next tree, carries
+ *            the commit as 952635949d87.
  */
 
 /*

@@ -3,23 +3,30 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   948f017b
  * file:      mm/rmap.c
- * source:    Andrew Morton, "Re: [PATCH] mremap: enforce rmap src/dst vma ordering in
- *            case of vma_merge succeeding in copy_vma" (linux-mm, Thu 8 Dec 2011,
- *            <20111208160856.9e4ebebf.akpm@linux-foundation.org>: the patch as in -mm,
- *            "mremap: enforce rmap src/dst vma ordering in case of vma_merge()
- *            succeeding in copy_vma()", From: Andrea Arcangeli); the same function is
- *            the '-' side of Michel Lespinasse's "[PATCH 3/7] mm anon rmap: remove
- *            anon_vma_moveto_tail" (linux-mm, 4 Sep 2012,
- *            <1346750457-12385-4-git-send-email-walken@google.com>), i.e. 3.6's text
- * status:    partial
+ * source:    torvalds/linux mm/rmap.c at 948f017b093a9baac23855fcd920d3a970b71bb6 (stored,
+ *            index id 4314351761), verbatim
+ * status:    verbatim
  * holds:     anon_vma_moveto_tail
  * unchanged: anon_vma_clone, anon_vma_fork (untouched by the patch)
- * notes:     whole in both sources, identical. The mainline id 948f017b is the
- *            brief's; the commit page was not found (UNVERIFIED); karo-tx-linux
- *            carries it as 952635949d87 (a -next tree). copy_vma and move_vma of this
- *            commit are only known as hunks: see the report. The merged move_vma
- *            carries a comment before its anon_vma_moveto_tail(vma) that akpm's
- *            8 Dec copy lacks (seen in the 3.6 pre-image).
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). The full id is the one the stored tree
+ *            answers to at this path; that tree has anon_vma_moveto_tail and copy_vma calls
+ *            it, so the id names this commit; the release stays UNVERIFIED. Before, the
+ *            source was: Andrew Morton, "Re: [PATCH] mremap: enforce rmap src/dst vma
+ *            ordering in case of vma_merge succeeding in copy_vma" (linux-mm, Thu 8 Dec
+ *            2011, <20111208160856.9e4ebebf.akpm@linux-foundation.org>: the patch as in
+ *            -mm, "mremap: enforce rmap src/dst vma ordering in case of vma_merge()
+ *            succeeding in copy_vma()", From: Andrea Arcangeli); the same function is the
+ *            '-' side of Michel Lespinasse's "[PATCH 3/7] mm anon rmap: remove
+ *            anon_vma_moveto_tail" (linux-mm, 4 Sep 2012,
+ *            <1346750457-12385-4-git-send-email-walken@google.com>), i.e. 3.6's text
+ *            Earlier notes: whole in both sources, identical. The mainline id 948f017b is
+ *            the brief's; the commit page was not found (UNVERIFIED); karo-tx-linux carries
+ *            it as 952635949d87 (a -next tree). copy_vma and move_vma of this commit are
+ *            only known as hunks: see the report. The merged move_vma carries a comment
+ *            before its anon_vma_moveto_tail(vma) that akpm's 8 Dec copy lacks (seen in the
+ *            3.6 pre-image).
  */
 
 /*
