@@ -3,20 +3,26 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   44518d2b
  * file:      mm/swap.c
- * source:    posting: linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 5/8] mm: tail
+ * source:    torvalds/linux mm/swap.c at 44518d2b32646e37b4b7a0813bbbe98dc21c7f8f (stored,
+ *            index id 2980550662), verbatim
+ * status:    verbatim
+ * holds:     put_compound_page
+ * unchanged: __get_page_tail (still PageSlab(page_head) || PageHeadHuge(page_head); changed
+ *            by the next commit), __put_compound_page, put_page
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included; the posting's 'threat' in put_compound_page's
+ *            comment reads 'treat' in the tree and is corrected here). Before, the source
+ *            was: posting: linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 5/8] mm: tail
  *            page refcounting optimization for slab and hugetlbfs', Message-Id
- *            <1384969876-6374-6-git-send-email-aarcange@redhat.com>, whole function as
- *            the '-' lines of linux-mm, 20 Nov 2013, '[PATCH 7/8] mm/swap.c: reorganize
+ *            <1384969876-6374-6-git-send-email-aarcange@redhat.com>, whole function as the
+ *            '-' lines of linux-mm, 20 Nov 2013, '[PATCH 7/8] mm/swap.c: reorganize
  *            put_compound_page()' (From: Andrew Morton), Message-Id
  *            <1384969876-6374-8-git-send-email-aarcange@redhat.com> (archive
- *            sjp38/lore-linux-mm, file m)
- * status:    partial
- * holds:     put_compound_page
- * unchanged: __get_page_tail (still PageSlab(page_head) || PageHeadHuge(page_head);
- *            changed by the next commit), __put_compound_page, put_page
- * notes:     put_compound_page is complete in the '-' lines of 7/8 (the text after 3/8
- *            + 5/8) and agrees with 5/8's hunk applied to 3/8's text. Same caveat as
- *            3bfcd13e for the unknown -fix/-fix-2. parent: ca641514.
+ *            sjp38/lore-linux-mm, file m) Earlier notes: put_compound_page is complete in
+ *            the '-' lines of 7/8 (the text after 3/8 + 5/8) and agrees with 5/8's hunk
+ *            applied to 3/8's text. Same caveat as 3bfcd13e for the unknown -fix/-fix-2.
+ *            parent: ca641514.
  */
 
 static void put_compound_page(struct page *page)
@@ -39,7 +45,7 @@ static void put_compound_page(struct page *page)
 		 * from under us. And if "page" is part of a THP page
 		 * under splitting, if the head page pointed by the
 		 * THP tail isn't a THP head anymore, we'll find
-		 * PageTail clear after smp_rmb() and we'll threat it
+		 * PageTail clear after smp_rmb() and we'll treat it
 		 * as a single page.
 		 */
 		if (!__compound_tail_refcounted(page_head)) {

@@ -3,27 +3,33 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   5bf5f03c
  * file:      mm/swap.c
- * source:    commit 5bf5f03c271907978489868a4c72aeb42b5127d2 'mm: fix slab->page flags
- *            corruption' (author date 29 May 2012, per Johannes Weiner's quote, linux-mm, 2
- *            Aug 2012, Message-ID <20120802164203.GA30111@cmpxchg.org>). Text: function-level
+ * source:    torvalds/linux mm/swap.c at 5bf5f03c271907978489868a4c72aeb42b5127d2 (stored,
+ *            index id 1463687693), verbatim
+ * status:    verbatim
+ * holds:     put_compound_page, __get_page_tail
+ * unchanged: __page_cache_release, __put_single_page, __put_compound_page, put_page
+ *            (linux-3.4; 5bf5f03c does not touch them and the variant is 3.4 + this commit)
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was: commit
+ *            5bf5f03c271907978489868a4c72aeb42b5127d2 'mm: fix slab->page flags corruption'
+ *            (author date 29 May 2012, per Johannes Weiner's quote, linux-mm, 2 Aug 2012,
+ *            Message-ID <20120802164203.GA30111@cmpxchg.org>). Text: function-level
  *            extracts of a 3.5..3.11 mm/swap.c in the search index (file ids 18520631901
  *            put_compound_page, 18634259588 __get_page_tail; the extract tool prefixes
  *            '__attribute__((used)) static', removed here), i.e. the merged form (Andrew
  *            Morton's comment wording, labels at column 0), which differs from linux-mm,
- *            Pravin B Shelar, 22 May 2012, '[PATCH v4] mm: Fix slab->page flags corruption.',
- *            Message-Id <1337729116-10151-1-git-send-email-pshelar@nicira.com> (diff against
- *            3.4: mm/swap.c index 8ff73d8..93c709b, include/linux/mm.h index 8437e93..ddd58ce)
+ *            Pravin B Shelar, 22 May 2012, '[PATCH v4] mm: Fix slab->page flags
+ *            corruption.', Message-Id
+ *            <1337729116-10151-1-git-send-email-pshelar@nicira.com> (diff against 3.4:
+ *            mm/swap.c index 8ff73d8..93c709b, include/linux/mm.h index 8437e93..ddd58ce)
  *            only in the comment text, the blank line after it and the label indentation.
- * status:    partial
- * holds:     put_compound_page, __get_page_tail
- * unchanged: __page_cache_release, __put_single_page, __put_compound_page, put_page
- *            (linux-3.4; 5bf5f03c does not touch them and the variant is 3.4 + this commit)
- * notes:     The extract has no blank line after 'struct page *page_head =
- *            compound_trans_head(page);' in put_compound_page; that blank line is present in
- *            the 3.4 vendor copy, in 3.10 (AndreiLux/ref-3.10) and is implied by the hunk line
- *            numbers of the 3.11-rc5 RFC and of 27c73ae7's posting (3.12), so it is kept here.
- *            The merged commit's own diff was not found: UNVERIFIED byte-exactness of the
- *            comment text against the commit.
+ *            Earlier notes: The extract has no blank line after 'struct page *page_head =
+ *            compound_trans_head(page);' in put_compound_page; that blank line is present
+ *            in the 3.4 vendor copy, in 3.10 (AndreiLux/ref-3.10) and is implied by the
+ *            hunk line numbers of the 3.11-rc5 RFC and of 27c73ae7's posting (3.12), so it
+ *            is kept here. The merged commit's own diff was not found: UNVERIFIED
+ *            byte-exactness of the comment text against the commit.
  */
 
 static void put_compound_page(struct page *page)

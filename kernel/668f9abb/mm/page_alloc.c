@@ -3,28 +3,33 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   668f9abb
  * file:      mm/page_alloc.c
- * source:    hunk of linux-mm/stable, David Rientjes, 28 Mar 2014, '[patch stable-3.10]
- *            mm: close PageTail race' ('commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7
- *            upstream'), Message-ID
- *            <alpine.DEB.2.02.1403281333290.18841@chino.kir.corp.google.com>; Greg KH
- *            'Applied, thanks.' 31 Mar 2014, Message-ID
- *            <20140331235543.GB20979@kroah.com> (mainline 668f9abb carries the folded
- *            'mm, page_alloc: make first_page visible before PageTail'); the function
- *            as a whole verbatim in AndreiLux/ref-3.10 mm/page_alloc.c, commit
- *            018bce42ef4a2d7ccfe48c05df22591d61f33c38 (3.10 with this backport)
- * status:    partial
+ * source:    torvalds/linux mm/page_alloc.c at 668f9abbd4334e6c29fa8acd71635c4f9101caa7
+ *            (stored, index id 1569844075), verbatim
+ * status:    verbatim
  * holds:     prep_compound_page
- * unchanged: prep_new_page (set_page_refcounted() before prep_compound_page(), as in
- *            3.10: see AndreiLux/ref-3.10 mm/page_alloc.c)
- * notes:     The mainline commit message (commit page gerrit-public.fairphone.software
- *            kernel/msm-4.9 668f9abbd4334e6c29fa8acd71635c4f9101caa7) says 'The patch
- *            then adds a store memory barrier to prep_compound_page()'; the -mm posting
- *            did not carry this hunk (it was the separate mmotm patch
- *            mm-page_alloc-make-first_page-visible-before-pagetail.patch, folded on
- *            merge). Mainline hunk text taken from the stable backport; the same lines
- *            are the hunk ('@@ -369,9 +369,11 @@') of that mmotm patch as posted:
- *            linux-mm, David Rientjes, 4 Feb 2014, '[patch v2] mm, page_alloc: make
- *            first_page visible before PageTail', Message-ID
+ * unchanged: prep_new_page (set_page_refcounted() before prep_compound_page(), as in 3.10:
+ *            see AndreiLux/ref-3.10 mm/page_alloc.c)
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was: hunk of
+ *            linux-mm/stable, David Rientjes, 28 Mar 2014, '[patch stable-3.10] mm: close
+ *            PageTail race' ('commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7 upstream'),
+ *            Message-ID <alpine.DEB.2.02.1403281333290.18841@chino.kir.corp.google.com>;
+ *            Greg KH 'Applied, thanks.' 31 Mar 2014, Message-ID
+ *            <20140331235543.GB20979@kroah.com> (mainline 668f9abb carries the folded 'mm,
+ *            page_alloc: make first_page visible before PageTail'); the function as a whole
+ *            verbatim in AndreiLux/ref-3.10 mm/page_alloc.c, commit
+ *            018bce42ef4a2d7ccfe48c05df22591d61f33c38 (3.10 with this backport) Earlier
+ *            notes: The mainline commit message (commit page
+ *            gerrit-public.fairphone.software kernel/msm-4.9
+ *            668f9abbd4334e6c29fa8acd71635c4f9101caa7) says 'The patch then adds a store
+ *            memory barrier to prep_compound_page()'; the -mm posting did not carry this
+ *            hunk (it was the separate mmotm patch
+ *            mm-page_alloc-make-first_page-visible-before-pagetail.patch, folded on merge).
+ *            Mainline hunk text taken from the stable backport; the same lines are the hunk
+ *            ('@@ -369,9 +369,11 @@') of that mmotm patch as posted: linux-mm, David
+ *            Rientjes, 4 Feb 2014, '[patch v2] mm, page_alloc: make first_page visible
+ *            before PageTail', Message-ID
  *            <alpine.DEB.2.02.1402041621350.14962@chino.kir.corp.google.com> (archive
  *            sjp38/lore-linux-mm). parent: 44518d2b.
  */

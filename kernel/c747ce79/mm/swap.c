@@ -3,25 +3,29 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   c747ce79
  * file:      mm/swap.c
- * source:    commit c747ce7907ab11be53d65ef55c53821558720d8f 'mm/swap.c: introduce
- *            put_[un]refcounted_compound_page helpers for splitting
- *            put_compound_page()' (Jianyu Zhan), commit page review.shift-gmbh.com
- *            SHIFTPHONES/android_kernel_shift_sdm845 (message and first hunk lines
- *            only); function text from the '-' lines of linux-mm, Kirill A. Shutemov,
- *            12 Feb 2015, '[PATCHv3 12/24] thp: PMD splitting without splitting
- *            compound page', Message-Id
- *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com>
- *            (archive sjp38/lore-linux-mm, file m)
- * status:    partial
+ * source:    torvalds/linux mm/swap.c at c747ce7907ab11be53d65ef55c53821558720d8f (stored,
+ *            index id 5324388705), verbatim
+ * status:    verbatim
  * holds:     put_unrefcounted_compound_page, put_refcounted_compound_page
  * unchanged: put_compound_page (the helpers are not called until the next commit),
  *            __get_page_tail, put_page
- * notes:     The commit message says the helpers are 'almost copied verbatim (except
- *            one place, a "goto out_put_single" is expanded)'. Text as of Feb 2015
- *            (3.19); no change to the helpers between 3.16 and 3.19 was found. Release:
- *            3.16 (inferred from the Apr 2014 posting date; not verified). parent:
- *            668f9abb (no modelled change found between 668f9abb and v3.14 or v3.14 and
- *            this commit).
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was: commit
+ *            c747ce7907ab11be53d65ef55c53821558720d8f 'mm/swap.c: introduce
+ *            put_[un]refcounted_compound_page helpers for splitting put_compound_page()'
+ *            (Jianyu Zhan), commit page review.shift-gmbh.com
+ *            SHIFTPHONES/android_kernel_shift_sdm845 (message and first hunk lines only);
+ *            function text from the '-' lines of linux-mm, Kirill A. Shutemov, 12 Feb 2015,
+ *            '[PATCHv3 12/24] thp: PMD splitting without splitting compound page',
+ *            Message-Id
+ *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com> (archive
+ *            sjp38/lore-linux-mm, file m) Earlier notes: The commit message says the
+ *            helpers are 'almost copied verbatim (except one place, a "goto out_put_single"
+ *            is expanded)'. Text as of Feb 2015 (3.19); no change to the helpers between
+ *            3.16 and 3.19 was found. Release: 3.16 (inferred from the Apr 2014 posting
+ *            date; not verified). parent: 668f9abb (no modelled change found between
+ *            668f9abb and v3.14 or v3.14 and this commit).
  */
 
 /**

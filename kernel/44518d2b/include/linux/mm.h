@@ -3,19 +3,23 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   44518d2b
  * file:      include/linux/mm.h
- * source:    posting: linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 5/8] mm: tail
- *            page refcounting optimization for slab and hugetlbfs', Message-Id
- *            <1384969876-6374-6-git-send-email-aarcange@redhat.com> (archive
- *            sjp38/lore-linux-mm, file m); commit
- *            44518d2b32646e37b4b7a0813bbbe98dc21c7f8f verified on commit pages
- *            (git.lede-project.org openwrt/staging/blogic,
- *            gerrit-public.fairphone.software kernel/msm-4.9, lab.nexedi.cn)
- * status:    partial
+ * source:    torvalds/linux include/linux/mm.h at 44518d2b32646e37b4b7a0813bbbe98dc21c7f8f
+ *            (stored, index id 2841190754), verbatim
+ * status:    verbatim
  * holds:     __compound_tail_refcounted, compound_tail_refcounted, get_huge_page_tail
  * unchanged: compound_head, get_page (3.13 text)
- * notes:     All three functions lie whole inside the mm.h hunk of 5/8 ('+' and context
- *            lines). The hunk also adds the extern/inline PageHeadHuge declaration
- *            (moved from hugetlb.h), not modelled. parent: ca641514.
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was: posting: linux-mm,
+ *            Andrea Arcangeli, 20 Nov 2013, '[PATCH 5/8] mm: tail page refcounting
+ *            optimization for slab and hugetlbfs', Message-Id
+ *            <1384969876-6374-6-git-send-email-aarcange@redhat.com> (archive
+ *            sjp38/lore-linux-mm, file m); commit 44518d2b32646e37b4b7a0813bbbe98dc21c7f8f
+ *            verified on commit pages (git.lede-project.org openwrt/staging/blogic,
+ *            gerrit-public.fairphone.software kernel/msm-4.9, lab.nexedi.cn) Earlier notes:
+ *            All three functions lie whole inside the mm.h hunk of 5/8 ('+' and context
+ *            lines). The hunk also adds the extern/inline PageHeadHuge declaration (moved
+ *            from hugetlb.h), not modelled. parent: ca641514.
  */
 
 static inline bool __compound_tail_refcounted(struct page *page)

@@ -3,44 +3,46 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   668f9abb
  * file:      include/linux/mm.h
- * source:    compound_head: linux-mm, David Rientjes, 12 Feb 2014, '[patch -mm] mm:
- *            close PageTail race', Message-ID
- *            <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com> and
- *            linux-mm/stable, David Rientjes, 28 Mar 2014, '[patch stable-3.10] mm:
- *            close PageTail race' ('commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7
- *            upstream'), Message-ID
- *            <alpine.DEB.2.02.1403281333290.18841@chino.kir.corp.google.com>; Greg KH
- *            'Applied, thanks.' 31 Mar 2014, Message-ID
+ * source:    torvalds/linux include/linux/mm.h at 668f9abbd4334e6c29fa8acd71635c4f9101caa7
+ *            (stored, index id 1988891133), verbatim
+ * status:    verbatim
+ * holds:     compound_head, compound_tail_refcounted, get_huge_page_tail, get_page
+ * unchanged: __compound_tail_refcounted (44518d2b)
+ * pending:   compound_tail_refcounted (no Rust mirror yet: the Rust variant 668f9abb is the
+ *            3.10-stable backport, which does not have it; for the mainline 668f9abb
+ *            variant still to come; added by the compound fidelity helper)
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included). Before, the source was: compound_head:
+ *            linux-mm, David Rientjes, 12 Feb 2014, '[patch -mm] mm: close PageTail race',
+ *            Message-ID <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com> and
+ *            linux-mm/stable, David Rientjes, 28 Mar 2014, '[patch stable-3.10] mm: close
+ *            PageTail race' ('commit 668f9abbd4334e6c29fa8acd71635c4f9101caa7 upstream'),
+ *            Message-ID <alpine.DEB.2.02.1403281333290.18841@chino.kir.corp.google.com>;
+ *            Greg KH 'Applied, thanks.' 31 Mar 2014, Message-ID
  *            <20140331235543.GB20979@kroah.com> (identical hunks);
  *            compound_tail_refcounted, get_page: linux-mm, Sasha Levin, 26 Dec 2013,
  *            '[PATCH] mm: dump page when hitting a VM_BUG_ON using VM_BUG_ON_PAGE',
  *            Message-Id <1388114452-30769-1-git-send-email-sasha.levin@oracle.com> ('+'
- *            lines); get_huge_page_tail: '-' lines of linux-mm, Kirill A. Shutemov, 12
- *            Feb 2015, '[PATCHv3 12/24] thp: PMD splitting without splitting compound
- *            page', Message-Id
- *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com>
- *            (archive sjp38/lore-linux-mm, file m)
- * status:    partial
- * holds:     compound_head, compound_tail_refcounted, get_huge_page_tail, get_page
- * unchanged: __compound_tail_refcounted (44518d2b)
- * pending:   compound_tail_refcounted (no Rust mirror yet: the Rust variant 668f9abb is
- *            the 3.10-stable backport, which does not have it; for the mainline 668f9abb
- *            variant still to come; added by the compound fidelity helper)
- * notes:     compound_head is whole in 668f9abb's hunk. get_huge_page_tail is Oleg's
- *            version (BUG_ON(!PageTail), page->first_page) as it stood in Feb 2015
- *            (3.19): assumed unchanged since 3.14 (no change to it found in between).
- *            compound_tail_refcounted/get_page: 44518d2b/3.13 text with Sasha's
- *            VM_BUG_ON_PAGE lines. Between 44518d2b and 668f9abb mainline also applied
- *            (mmotm order; commit ids NOT verified): 'mm: hugetlbfs: use
- *            __compound_tail_refcounted in __get_page_tail too' (Andrea),
+ *            lines); get_huge_page_tail: '-' lines of linux-mm, Kirill A. Shutemov, 12 Feb
+ *            2015, '[PATCHv3 12/24] thp: PMD splitting without splitting compound page',
+ *            Message-Id
+ *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com> (archive
+ *            sjp38/lore-linux-mm, file m) Earlier notes: compound_head is whole in
+ *            668f9abb's hunk. get_huge_page_tail is Oleg's version (BUG_ON(!PageTail),
+ *            page->first_page) as it stood in Feb 2015 (3.19): assumed unchanged since 3.14
+ *            (no change to it found in between). compound_tail_refcounted/get_page:
+ *            44518d2b/3.13 text with Sasha's VM_BUG_ON_PAGE lines. Between 44518d2b and
+ *            668f9abb mainline also applied (mmotm order; commit ids NOT verified): 'mm:
+ *            hugetlbfs: use __compound_tail_refcounted in __get_page_tail too' (Andrea),
  *            'mm/hugetlb.c: simplify PageHeadHuge() and PageHuge()' (akpm), 'mm/swap.c:
- *            reorganize put_compound_page()' (akpm), 'mm/hugetlb.c: defer
- *            PageHeadHuge() symbol export' (Andrea), 'mm: thp: __get_page_tail_foll()
- *            can use get_huge_page_tail()' and 'mm: thp: turn compound_head() into
- *            BUG_ON(!PageTail) in get_huge_page_tail()' (Oleg Nesterov), and Sasha
- *            Levin's VM_BUG_ON -> VM_BUG_ON_PAGE conversion: having no folders of their
- *            own, their changes are held here (this folder is the 3.14 text of every
- *            function it holds). parent: 44518d2b.
+ *            reorganize put_compound_page()' (akpm), 'mm/hugetlb.c: defer PageHeadHuge()
+ *            symbol export' (Andrea), 'mm: thp: __get_page_tail_foll() can use
+ *            get_huge_page_tail()' and 'mm: thp: turn compound_head() into
+ *            BUG_ON(!PageTail) in get_huge_page_tail()' (Oleg Nesterov), and Sasha Levin's
+ *            VM_BUG_ON -> VM_BUG_ON_PAGE conversion: having no folders of their own, their
+ *            changes are held here (this folder is the 3.14 text of every function it
+ *            holds). parent: 44518d2b.
  */
 
 static inline struct page *compound_head(struct page *page)
