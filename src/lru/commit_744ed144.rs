@@ -180,8 +180,9 @@ impl Lru for Variant {
             // evictable (no mlock, no unevictable mapping), so it is never taken.
             let lru = page_lru(p);
             if is_active_lru(lru) {
-                // LEFT OUT: `int file = is_file_lru(lru); reclaim_stat->recent_rotated[file]++`:
-                // reclaim statistics, not modelled.
+                // LEFT OUT: `int file = is_file_lru(lru); int numpages = hpage_nr_pages(page);
+                // reclaim_stat->recent_rotated[file] += numpages`: reclaim statistics (THP's
+                // page count), not modelled.
                 if putback_active_lru_page(m, &mut zone, page) != 0 {
                     continue;
                 }

@@ -3,19 +3,9 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   744ed144
  * file:      mm/swap.c
- * source:    postings (linux-mm archive, sjp38/lore-linux-mm):
- *            [P1] Shaohua Li, "[PATCH 1/2]mm: simplify code of swap.c", Wed, 05 Jan 2011
- *                 16:00:04 +0800, <1294214404.1949.572.camel@sli10-conroe> (= d8505dee,
- *                 the parent of 744ed144 in mainline);
- *            [P2] Shaohua Li, "[PATCH v2 2/2]mm: batch activate_page() to reduce lock
- *                 contention", Wed, 05 Jan 2011 16:00:09 +0800,
- *                 <1294214409.1949.573.camel@sli10-conroe> (= 744ed144);
- *            [P3] Andrea Arcangeli, "[PATCH 06 of 66] alter compound get_page/put_page",
- *                 03 Nov 2010, <a5372413f6faf8c52784.1288798061@v2.random> (THP, merged for
- *                 2.6.38-rc1 before 744ed144);
- *            [N]  dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/swap.c, commit
- *                 1e37c14c729472f107fb33e1bd4afe6bea0d2f2f.
- * status:    partial
+ * source:    torvalds/linux mm/swap.c at 744ed1442757767ffede5008bb13e0805085902e (stored,
+ *            index id 2054784427), verbatim
+ * status:    verbatim
  * holds:     __page_cache_release, __put_single_page, put_page, pagevec_lru_move_fn,
  *            pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page,
  *            __activate_page, activate_page_drain, activate_page, putback_active_lru_page,
@@ -25,16 +15,32 @@
  *            hunks do not touch them either)
  * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
  *            lru_rotate pagevec: nothing queues on it in the current models)
- * notes:     [P1] and [P2] applied to the 2011-01-04 file. That the merged d8505dee and
- *            744ed144 are byte-identical to these postings is UNVERIFIED (only 744ed144's
- *            message was seen, on git.karo-electronics.de, and it matches [P2]'s). CONFIG_SMP
- *            and !CONFIG_SMP forms are both kept (the model runs the SMP one).
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the functions compared byte for byte with
+ *            the stored text, tabs included, after two corrections: the !CONFIG_SMP stub is
+ *            'static inline void' in the tree, not 'static void inline', and
+ *            drain_cpu_pagevecs has no blank line before activate_page_drain(cpu); the full
+ *            id is the seeds' (shared/seeds/001)). Before, the source was: postings
+ *            (linux-mm archive, sjp38/lore-linux-mm): [P1] Shaohua Li, "[PATCH 1/2]mm:
+ *            simplify code of swap.c", Wed, 05 Jan 2011 16:00:04 +0800,
+ *            <1294214404.1949.572.camel@sli10-conroe> (= d8505dee, the parent of 744ed144
+ *            in mainline); [P2] Shaohua Li, "[PATCH v2 2/2]mm: batch activate_page() to
+ *            reduce lock contention", Wed, 05 Jan 2011 16:00:09 +0800,
+ *            <1294214409.1949.573.camel@sli10-conroe> (= 744ed144); [P3] Andrea Arcangeli,
+ *            "[PATCH 06 of 66] alter compound get_page/put_page", 03 Nov 2010,
+ *            <a5372413f6faf8c52784.1288798061@v2.random> (THP, merged for 2.6.38-rc1 before
+ *            744ed144); [N]  dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/swap.c, commit
+ *            1e37c14c729472f107fb33e1bd4afe6bea0d2f2f. Earlier notes: [P1] and [P2] applied
+ *            to the 2011-01-04 file. That the merged d8505dee and 744ed144 are
+ *            byte-identical to these postings is UNVERIFIED (only 744ed144's message was
+ *            seen, on git.karo-electronics.de, and it matches [P2]'s). CONFIG_SMP and
+ *            !CONFIG_SMP forms are both kept (the model runs the SMP one).
  *            __page_cache_release/__put_single_page/put_page are the THP (2.6.38-rc1) texts
  *            that 744ed144's tree had: [P3]'s '+' lines for __put_single_page and put_page,
  *            [N] for __page_cache_release (= the 2.6.37 head without free_hot_cold_page).
  */
 
-/* mmcheck: partial: [N]'s text; its last lines are [P3]'s hunk context. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 /*
  * This path almost never happens for VM activity - pages are normally
  * freed via pagevecs.  But it gets used by networking.
@@ -53,15 +59,14 @@ static void __page_cache_release(struct page *page)
 	}
 }
 
-/* mmcheck: partial: [P3]'s '+' and context lines; equal to [N]'s. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 static void __put_single_page(struct page *page)
 {
 	__page_cache_release(page);
 	free_hot_cold_page(page, 0);
 }
 
-/* mmcheck: partial: [P3] hunk "@@ -75,7 +141,7 @@ void put_page(struct page *page)"; equal to
- * [N]'s. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 void put_page(struct page *page)
 {
 	if (unlikely(PageCompound(page)))
@@ -71,9 +76,7 @@ void put_page(struct page *page)
 }
 EXPORT_SYMBOL(put_page);
 
-/* mmcheck: partial: [P1]'s '+' and context lines; "struct zone *pagezone = page_zone(page);"
- * lies between [P1]'s hunks and is [N]'s. Note [P1] passes pagevec_count(pvec) to
- * release_pages(); 2.6.39's re-landed 3dd7ae8e passes pvec->nr. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 static void pagevec_lru_move_fn(struct pagevec *pvec,
 				void (*move_fn)(struct page *page, void *arg),
 				void *arg)
@@ -101,7 +104,7 @@ static void pagevec_lru_move_fn(struct pagevec *pvec,
 	pagevec_reinit(pvec);
 }
 
-/* mmcheck: partial: [P1]'s '+' lines. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 static void pagevec_move_tail_fn(struct page *page, void *arg)
 {
 	int *pgmoved = arg;
@@ -114,7 +117,7 @@ static void pagevec_move_tail_fn(struct page *page, void *arg)
 	}
 }
 
-/* mmcheck: partial: [P1]'s '+' lines. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 /*
  * pagevec_move_tail() must be called with IRQ disabled.
  * Otherwise this may cause nasty races.
@@ -127,8 +130,7 @@ static void pagevec_move_tail(struct pagevec *pvec)
 	__count_vm_events(PGROTATED, pgmoved);
 }
 
-/* mmcheck: partial: [P1] changes only the signature's double space; the body is the
- * 2.6.37 one ([N]'s). */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 /*
  * Writeback is about to end against a page which has been marked for immediate
  * reclaim.  If it still appears to be reclaimable, move it to the tail of the
@@ -150,8 +152,7 @@ void rotate_reclaimable_page(struct page *page)
 	}
 }
 
-/* mmcheck: partial: [P2] hunk "@@ -191,27 +191,94 @@", '+' and context lines; everything
- * from here to the #endif is that hunk. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 /*
  * A page will go to active list either by activate_page or putback_lru_page.
  * In the activate_page case, the page hasn't active bit set. The page might
@@ -227,7 +228,7 @@ int putback_active_lru_page(struct zone *zone, struct page *page)
 }
 
 #else
-static void inline activate_page_drain(int cpu)
+static inline void activate_page_drain(int cpu)
 {
 }
 
@@ -242,8 +243,7 @@ void activate_page(struct page *page)
 }
 #endif
 
-/* mmcheck: partial: 2.6.37's function (root folder) plus [P2]'s hunk
- * "@@ -310,6 +377,8 @@ static void drain_cpu_pagevecs(int cpu)". */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 /*
  * Drain pages out of the cpu's pagevecs.
  * Either "cpu" is the current CPU, and preemption has already been
@@ -270,11 +270,10 @@ static void drain_cpu_pagevecs(int cpu)
 		pagevec_move_tail(pvec);
 		local_irq_restore(flags);
 	}
-
 	activate_page_drain(cpu);
 }
 
-/* mmcheck: partial: [P1]'s '+' lines. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 static void ____pagevec_lru_add_fn(struct page *page, void *arg)
 {
 	enum lru_list lru = (enum lru_list)arg;
@@ -293,7 +292,7 @@ static void ____pagevec_lru_add_fn(struct page *page, void *arg)
 	add_page_to_lru_list(zone, page, lru);
 }
 
-/* mmcheck: partial: [P1]'s '+' and context lines. */
+/* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */
 /*
  * Add the passed pages to the LRU, then drop the caller's refcount
  * on them.  Reinitialises the caller's pagevec.

@@ -3,16 +3,23 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   744ed144
  * file:      mm/vmscan.c
- * source:    Shaohua Li, "[PATCH v2 2/2]mm: batch activate_page() to reduce lock contention",
- *            linux-mm, Wed, 05 Jan 2011 16:00:09 +0800,
- *            <1294214409.1949.573.camel@sli10-conroe>, hunk "@@ -1253,13 +1253,15 @@
- *            putback_lru_pages(struct zone *zone, str" (vmscan.c base dated 2011-01-04),
- *            applied to the 2.6.37 function of the root folder.
- * status:    partial
+ * source:    torvalds/linux mm/vmscan.c at 744ed1442757767ffede5008bb13e0805085902e
+ *            (stored, index id 1318829865), verbatim
+ * status:    verbatim
  * holds:     putback_lru_pages
  * unchanged: every other vmscan.c function of the root folder (the posting's only vmscan.c
  *            hunk is this one)
- * notes:     lines outside the hunk are the root folder's (2.6.37, itself partial). In the
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (the function compared byte for byte with
+ *            the stored text, tabs included; this settles the question below: at 744ed144
+ *            putback_lru_pages already has THP's 'int numpages = hpage_nr_pages(page);
+ *            reclaim_stat->recent_rotated[file] += numpages;', which replaces the 2.6.37
+ *            line '++' here). Before, the source was: Shaohua Li, "[PATCH v2 2/2]mm: batch
+ *            activate_page() to reduce lock contention", linux-mm, Wed, 05 Jan 2011
+ *            16:00:09 +0800, <1294214409.1949.573.camel@sli10-conroe>, hunk "@@ -1253,13
+ *            +1253,15 @@ putback_lru_pages(struct zone *zone, str" (vmscan.c base dated
+ *            2011-01-04), applied to the 2.6.37 function of the root folder. Earlier notes:
+ *            lines outside the hunk are the root folder's (2.6.37, itself partial). In the
  *            mainline tree 744ed144 was merged into (2.6.38-rc1 merge window, after THP),
  *            other vmscan.c functions already had THP's hpage_nr_pages() lines (see the
  *            eb709b0d folder); whether this function's rotated-statistics line was
@@ -51,7 +58,8 @@ putback_lru_pages(struct zone *zone, struct scan_control *sc,
 		lru = page_lru(page);
 		if (is_active_lru(lru)) {
 			int file = is_file_lru(lru);
-			reclaim_stat->recent_rotated[file]++;
+			int numpages = hpage_nr_pages(page);
+			reclaim_stat->recent_rotated[file] += numpages;
 			if (putback_active_lru_page(zone, page))
 				continue;
 		}
