@@ -28,7 +28,7 @@ impl VmaAdjust for Variant {
             subject: "mm: fix kernel BUG at mm/rmap.c:1017!",
         },
         parent: Some("5f70b962"),
-        source: "Hugh Dickins's patch as posted on linux-mm, 28 May 2011, <alpine.LSU.2.00.1105281314220.13319@sister.anvils> (its do_page_add_anon_rmap hunk on 3d48ae45's mm/rmap.c: kernel/5dbe0af4/mm/rmap.c, partial; AndreiLux/ref-3.10 has the same function); mainline 5dbe0af47f8a as David Hildenbrand's patch of 13 Sep 2023 (<20230913125113.313322-2-david@redhat.com>) and a kernel test robot blame (<202202252038.ij1YGn0d-lkp@intel.com>, '5dbe0af47f8a8f Hugh Dickins 2011-05-28') give it; the full id and the release UNVERIFIED; the rest of the file is 5f70b962's.",
+        source: "Hugh Dickins's patch as posted on linux-mm, 28 May 2011, <alpine.LSU.2.00.1105281314220.13319@sister.anvils> (do_page_add_anon_rmap verbatim from torvalds/linux mm/rmap.c at 5dbe0af47f8a8f968bac2991c3ec974c6e3eaabc, stored: kernel/5dbe0af4/mm/rmap.c; AndreiLux/ref-3.10 has the same function); mainline 5dbe0af47f8a as David Hildenbrand's patch of 13 Sep 2023 (<20230913125113.313322-2-david@redhat.com>) and a kernel test robot blame (<202202252038.ij1YGn0d-lkp@intel.com>, '5dbe0af47f8a8f Hugh Dickins 2011-05-28') give it; the full id is the one the stored tree answers to, the release UNVERIFIED; vma_adjust() is 3d48ae45's (i_mmap_mutex; no mm/mmap.c is stored at 5dbe0af4: kernel/5dbe0af4/mm/mmap.c, partial); the rest of the file is 5f70b962's.",
     };
     type Rmap = HangFixRmap;
 

@@ -4,9 +4,8 @@
 //! isn't NULL, which is the case of split_vma ... The 'insert' VMA is already linked to
 //! anon_vma list in __split_vma(with anon_vma_clone()) instead of __insert_vm_struct."
 //! `vma_adjust()`'s condition loses `insert ||` (the hunk of the posting, variant shaohua-v1).
-//! The `vma_adjust()` here is the text of torvalds/linux at 3d48ae45, a 3.0-merge-window tree
-//! with the new condition (that it matches 5f70b962 itself is UNVERIFIED); beside the condition
-//! it differs from f1819427's only in lines the model leaves out.
+//! The `vma_adjust()` here is the text of torvalds/linux at 5f70b962 itself (stored; read 4 Dec
+//! 2026); beside the condition it differs from f1819427's only in lines the model leaves out.
 //!
 //! What it broke, in Hugh Dickins's words ("[PATCH] mm: fix kernel BUG at mm/rmap.c:1017!",
 //! linux-mm, 28 May 2011, <alpine.LSU.2.00.1105281314220.13319@sister.anvils>): "I've hit the
@@ -44,7 +43,7 @@ impl VmaAdjust for Variant {
             subject: "mmap: avoid unnecessary anon_vma lock",
         },
         parent: Some("f1819427"),
-        source: "Shaohua Li's posting (linux-mm, 28 Mar 2011, <1301277532.3981.25.camel@sli10-conroe>; its one-line hunk; vma_adjust() as torvalds/linux mm/mmap.c has it at 3d48ae45, a 3.0-merge-window tree with the condition, kernel/5f70b962/mm/mmap.c, partial: that it matches 5f70b962 itself is UNVERIFIED); the mainline id 5f70b962ccc2 as Hugh Dickins names it on 28 May 2011 (<alpine.LSU.2.00.1105281314220.13319@sister.anvils>), the full id and whether the merged text differs from the posting UNVERIFIED; remove_migration_pte() is 1ce82b69's (before 486cf46f) and page_add_anon_rmap() 3d48ae45's (kernel/5f70b962/mm/migrate.c, mm/rmap.c).",
+        source: "Shaohua Li's posting (linux-mm, 28 Mar 2011, <1301277532.3981.25.camel@sli10-conroe>; its one-line hunk; vma_adjust() verbatim from torvalds/linux mm/mmap.c at 5f70b962ccc2f2e6259417cf3d1233dc9e16cf5e (stored; kernel/5f70b962/mm/mmap.c); the mainline id 5f70b962ccc2 as Hugh Dickins names it on 28 May 2011 (<alpine.LSU.2.00.1105281314220.13319@sister.anvils>), its full id the one the stored tree answers to; the release UNVERIFIED; remove_migration_pte() is 1ce82b69's (before 486cf46f) and page_add_anon_rmap() 3d48ae45's (kernel/5f70b962/mm/migrate.c, mm/rmap.c).",
     };
     type Rmap = HangFixRmap;
 
@@ -65,7 +64,7 @@ impl VmaAdjust for Variant {
         let mut end = end;
         let mut importer: Option<VmaId> = None;
         // LEFT OUT: `mapping`, `root`, `file`: the models' vmas are anonymous (`vm_file` is
-        // false), so every file path below (i_mmap_mutex, prio tree) is dead code for them.
+        // false), so every file path below (i_mmap_lock, prio tree) is dead code for them.
         let mut anon_vma: Option<AnonVmaId> = None;
         // LEFT OUT: the declarations this version's C has after `anon_vma` (`root`, `file`):
         // anonymous vmas, see above.
@@ -128,8 +127,8 @@ impl VmaAdjust for Variant {
                 }
             }
 
-            // LEFT OUT: `if (file) { ... mutex_lock(&mapping->i_mmap_mutex); ... }`: anonymous
-            // vmas only (no mapping or prio tree).
+            // LEFT OUT: `if (file) { ... spin_lock(&mapping->i_mmap_lock); ... }` with its
+            // `vm_truncate_count` lines: anonymous vmas only (no mapping or prio tree).
             // LEFT OUT: `vma_adjust_trans_huge(vma, start, end, adjust_next)` (THP, 2.6.38):
             // the models' pages are small, there is no huge pmd to split.
 
@@ -188,7 +187,7 @@ impl VmaAdjust for Variant {
             }
 
             // LEFT OUT: `if (anon_vma) anon_vma_unlock(anon_vma)` is this drop of the guard; `if
-            // (mapping) mutex_unlock(&mapping->i_mmap_mutex)`: file vmas only.
+            // (mapping) spin_unlock(&mapping->i_mmap_lock)`: file vmas only.
             // MODEL: the guard's drop.
             drop(lock); // if (anon_vma) anon_vma_unlock(anon_vma);
 

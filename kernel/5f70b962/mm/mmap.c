@@ -3,18 +3,27 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   5f70b962
  * file:      mm/mmap.c
- * source:    torvalds/linux mm/mmap.c at 3d48ae45e72390ddf8cc5256ac32ed6f7a19cbea (stored,
- *            index id 3999607042), a 3.0-merge-window tree (i_mmap_mutex) that has
- *            5f70b962's condition; Shaohua Li's posting (linux-mm, 28 Mar 2011,
- *            <1301277532.3981.25.camel@sli10-conroe>) is its one-line hunk
- * status:    partial
+ * source:    torvalds/linux mm/mmap.c at 5f70b962ccc2f2e6259417cf3d1233dc9e16cf5e (stored,
+ *            index id 3666611060), verbatim
+ * status:    verbatim
  * holds:     vma_adjust
  * unchanged: every other modelled mm/mmap.c function (the commit is one line)
- * notes:     Not read at 5f70b962 itself (its full id is UNVERIFIED): the text of a later
- *            tree of the same merge window. Beside the condition it differs from
- *            012f1800's text (kernel/012f1800/mm/mmap.c) in lines the model leaves out:
- *            vma_adjust_trans_huge() (THP, 2.6.38), i_mmap_mutex for i_mmap_lock and no
- *            vm_truncate_count (file vmas only).
+ * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
+ *            byte-identical to the stored text (vma_adjust compared byte for byte with the
+ *            stored text, tabs included; the full id is the one the stored tree answers to
+ *            at this path (Hugh names 5f70b962ccc2), whose vma_adjust has Shaohua's
+ *            condition and still i_mmap_lock and vm_truncate_count, so the id names this
+ *            commit; the release stays UNVERIFIED. The 3d48ae45 text read before
+ *            (i_mmap_mutex, no vm_truncate_count) is now 5dbe0af4's
+ *            (kernel/5dbe0af4/mm/mmap.c)). Before, the source was: torvalds/linux mm/mmap.c
+ *            at 3d48ae45e72390ddf8cc5256ac32ed6f7a19cbea (stored, index id 3999607042), a
+ *            3.0-merge-window tree (i_mmap_mutex) that has 5f70b962's condition; Shaohua
+ *            Li's posting (linux-mm, 28 Mar 2011, <1301277532.3981.25.camel@sli10-conroe>)
+ *            is its one-line hunk Earlier notes: Not read at 5f70b962 itself (its full id
+ *            is UNVERIFIED): the text of a later tree of the same merge window. Beside the
+ *            condition it differs from 012f1800's text (kernel/012f1800/mm/mmap.c) in lines
+ *            the model leaves out: vma_adjust_trans_huge() (THP, 2.6.38), i_mmap_mutex for
+ *            i_mmap_lock and no vm_truncate_count (file vmas only).
  */
 
 /*
@@ -84,8 +93,17 @@ again:			remove_next = 1 + (end > next->vm_end);
 		mapping = file->f_mapping;
 		if (!(vma->vm_flags & VM_NONLINEAR))
 			root = &mapping->i_mmap;
-		mutex_lock(&mapping->i_mmap_mutex);
+		spin_lock(&mapping->i_mmap_lock);
+		if (importer &&
+		    vma->vm_truncate_count != next->vm_truncate_count) {
+			/*
+			 * unmap_mapping_range might be in progress:
+			 * ensure that the expanding vma is rescanned.
+			 */
+			importer->vm_truncate_count = 0;
+		}
 		if (insert) {
+			insert->vm_truncate_count = vma->vm_truncate_count;
 			/*
 			 * Put into prio_tree now, so instantiated pages
 			 * are visible to arm/parisc __flush_dcache_page
@@ -151,7 +169,7 @@ again:			remove_next = 1 + (end > next->vm_end);
 	if (anon_vma)
 		anon_vma_unlock(anon_vma);
 	if (mapping)
-		mutex_unlock(&mapping->i_mmap_mutex);
+		spin_unlock(&mapping->i_mmap_lock);
 
 	if (remove_next) {
 		if (file) {
