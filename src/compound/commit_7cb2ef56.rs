@@ -24,7 +24,7 @@ impl Compound for Variant {
             subject: "mm: fix aio performance regression for database caused by THP",
         },
         parent: Some("linux-3.11"),
-        source: "commit 7cb2ef56e6a8b7b368b2e883a0a47d02fed66911 'mm: fix aio performance regression for database caused by THP' (Khalid Aziz, 3.12; id as quoted in 27c73ae7's posting, Andrea Arcangeli, linux-mm, 20 Nov 2013, <1384969876-6374-2-git-send-email-aarcange@redhat.com>). Verified against kernel/7cb2ef56/mm/swap.c (status partial: put_compound_page and __get_page_tail are the context and '-' lines of that posting's mm/swap.c hunks, i.e. 3.12's text; the lines outside the hunks are 3.11's, which 7cb2ef56 did not touch). __put_compound_page is unchanged (3.12 has no PageHuge guard: that is 822fc61367f0, 4.1). UNVERIFIED: the merged commit's own diff (not found; the RFC of 15 Aug 2013 differs in comments).",
+        source: "commit 7cb2ef56e6a8b7b368b2e883a0a47d02fed66911 'mm: fix aio performance regression for database caused by THP' (Khalid Aziz, 3.12; id as quoted in 27c73ae7's posting, Andrea Arcangeli, linux-mm, 20 Nov 2013, <1384969876-6374-2-git-send-email-aarcange@redhat.com>). Verified against kernel/7cb2ef56/mm/swap.c, verbatim since 4 Dec 2026 (torvalds/linux mm/swap.c stored at the commit, byte-identical to the text assembled before from the context and '-' lines of that posting's hunks and 3.11's lines outside them). __put_compound_page is unchanged (3.12 has no PageHuge guard: that is 822fc61367f0, 4.1). The merged commit's own diff was not read (the RFC of 15 Aug 2013 differs in comments); its result is the stored tree.",
     };
     crate::compound_fns! {
         self: put_compound_page, __get_page_tail;

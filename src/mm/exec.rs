@@ -23,8 +23,8 @@ pub fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
     // shifted by 0x4000 so that old and new ranges do not overlap).
     WRITE_ONCE(&mm.vmas[vma].vm_flags, VM_STACK_FLAGS);
     // LEFT OUT: `vm_page_prot` (no protection bits in the models' ptes), the anon_vma chain's
-    // INIT_LIST_HEAD (the machine starts every head empty), the security hook,
-    // `insert_vm_struct` (the setup links the vma), the counters and `bprm->p`, the error paths.
+    // INIT_LIST_HEAD (the machine starts every head empty), `insert_vm_struct` (the setup
+    // links the vma), the counters and `bprm->p`, the error paths.
 }
 
 /// `setup_arg_pages(bprm, stack_top, executable_stack)` (fs/exec.c, 2.6.34): the stack's move

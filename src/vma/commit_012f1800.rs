@@ -22,7 +22,7 @@ impl VmaAdjust for Variant {
             subject: "mm: always lock the root (oldest) anon_vma",
         },
         parent: Some("linux-2.6.34"),
-        source: "Rik van Riel's [PATCH 4/5] of 26 May 2010 against 2.6.34 (lore), v3 as described there; the merged 2.6.36 text UNVERIFIED (consistent with Shaohua Li's 2011 pre-image).",
+        source: "Rik van Riel's [PATCH 4/5] of 26 May 2010 against 2.6.34 (lore), v3 as described there; vma_adjust and expand_downwards verbatim from torvalds/linux mm/mmap.c stored at 012f18004da33ba672e3c60838cc4898126174d3, and the lock helpers from include/linux/rmap.h there (kernel/012f1800/), byte-identical to the posting's text; mm/rmap.c is not stored at the commit.",
     };
     type Rmap = RootChainRmap;
 

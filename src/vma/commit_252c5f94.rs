@@ -21,7 +21,7 @@ impl VmaAdjust for Variant {
             subject: "mmap: avoid unnecessary anon_vma lock acquisition in vma_adjust()",
         },
         parent: Some("linux-2.6.31"),
-        source: "252c5f94 (seed 003) applied to linux-2.6.31: Hugh Dickins's re-posting of 13 Sep 2009 (lore), whose hunk is against 2.6.31.",
+        source: "252c5f94 (seed 003): Hugh Dickins's re-posting of 13 Sep 2009 (lore), whose hunk is against 2.6.31; vma_adjust verbatim from torvalds/linux mm/mmap.c stored at 252c5f94d944487e9f50ece7942b0fbf659c5c31 (kernel/252c5f94/mm/mmap.c), byte-identical to the hunk applied to 2.6.31 read before.",
     };
     type Rmap = AnonVmaList;
 

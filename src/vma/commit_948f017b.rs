@@ -29,7 +29,7 @@ impl VmaAdjust for Variant {
             subject: "mremap: enforce rmap src/dst vma ordering in case of vma_merge() succeeding in copy_vma()",
         },
         parent: Some("486cf46f"),
-        source: "Andrea Arcangeli's final posting, linux-mm, 9 Dec 2011, <20111209015506.GE15343@redhat.com> (the 5 Nov 2011 posting, <1320512782-12209-1-git-send-email-aarcange@redhat.com>, lacks unlikely() and the error-path comment); anon_vma_moveto_tail also as the '-' side of Michel Lespinasse's removal (108d6642ad81, 4 Sep 2012); copy_vma and move_vma are the posting's hunks on 3.1's text (kernel/948f017b, partial); the mainline id 948f017b is the brief's and its release (3.3 by Andrew Morton's 8 Dec plan) is UNVERIFIED; the rest of the file is 486cf46f's.",
+        source: "Andrea Arcangeli's final posting, linux-mm, 9 Dec 2011, <20111209015506.GE15343@redhat.com> (the 5 Nov 2011 posting, <1320512782-12209-1-git-send-email-aarcange@redhat.com>, lacks unlikely() and the error-path comment); anon_vma_moveto_tail also as the '-' side of Michel Lespinasse's removal (108d6642ad81, 4 Sep 2012); copy_vma and anon_vma_moveto_tail verbatim from torvalds/linux stored at 948f017b093a9baac23855fcd920d3a970b71bb6 (kernel/948f017b/mm/mmap.c, mm/rmap.c; the same text as the posting's hunks on 3.1's text read before), move_vma the posting's hunks on 3.1's text (kernel/948f017b/mm/mremap.c, partial); the release (3.3 by Andrew Morton's 8 Dec plan) is UNVERIFIED; the rest of the file is 486cf46f's.",
     };
     type Rmap = HangFixRmap;
 

@@ -27,7 +27,7 @@ impl VmaAdjust for Variant {
             subject: "mm: migration: avoid race between shift_arg_pages() and rmap_walk() during migration by not migrating temporary stacks",
         },
         parent: Some("linux-2.6.34"),
-        source: "Mel Gorman's patch as posted on linux-mm, 10 May 2010, <20100510132431.GE26611@csn.ul.ie> (mm/rmap.c, include/linux/mm.h, fs/exec.c hunks; kernel/a8bef8ff/); its release (2.6.35-rc1) UNVERIFIED; vma_adjust() is 2.6.34's (a8bef8ff does not touch mm/mmap.c).",
+        source: "Mel Gorman's patch as posted on linux-mm, 10 May 2010, <20100510132431.GE26611@csn.ul.ie> (mm/rmap.c, include/linux/mm.h, fs/exec.c hunks; kernel/a8bef8ff/: fs/exec.c and include/linux/mm.h verbatim from torvalds/linux stored at a8bef8ff6ea15fa4c67433cab0f5f3484574ef7c, mm/rmap.c not stored there); its release (2.6.35-rc1) UNVERIFIED; vma_adjust() is 2.6.34's (a8bef8ff does not touch mm/mmap.c).",
     };
     type Rmap = TempStackRmap;
 
@@ -323,7 +323,7 @@ impl AnonRmap for TempStackRmap {
             VM_STACK_FLAGS | VM_STACK_INCOMPLETE_SETUP,
         );
         // LEFT OUT: as 2.6.34's (crate::mm::exec::__bprm_mm_init): `vm_page_prot`,
-        // INIT_LIST_HEAD, the security hook, `insert_vm_struct`, counters, `bprm->p`, errors.
+        // INIT_LIST_HEAD, `insert_vm_struct`, counters, `bprm->p`, errors.
     }
 
     /// `setup_arg_pages(bprm, stack_top, executable_stack)` (fs/exec.c, a8bef8ff): the stack's

@@ -24,18 +24,18 @@
  *            ("fix locking inversion in vma_adjust, spotted by Andrea"), "Index:
  *            linux-2.6.34/mm/mmap.c" (sjp38/lore-linux-mm, index id 11149639632); its
  *            diffstat (rmap.h, ksm.c, migrate.c, mmap.c: 4 files) matches the commit's.
- *            Earlier notes: The three vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6
- *            +579,17 @@, @@ -617,6 +629,8 @@) applied to linux-2.6.34's vma_adjust
- *            (kernel/287d97ac/mm/mmap.c, also 2.6.34's), whose lines match every context
- *            line. The lock is taken after the i_mmap_lock section and dropped before
- *            i_mmap_lock (v3's "locking inversion" fix). The merged commit sits on a
- *            2.6.35-rc base; the posting's "linux-2.6.34" base is 2.6.34 plus mmotm (it has
- *            external_refcount), whose vma_adjust is the same. Release: not in 2.6.35.7's
- *            tree (which still locks anon_vma->lock), so 2.6.36 (see the report).
- *            expand_downwards is not touched by 012f1800 itself: its text here is the one
- *            at 012f1800, after the series' 1/5 ("[PATCH 1/5] rename anon_vma_lock to
- *            vma_lock_anon_vma", Rik van Riel, linux-mm 12 May 2010,
- *            <20100512133931.14c79d22@annuminas.surriel.com>, hunks @@ -1762,7 and @@
+ *            Earlier notes (superseded where the text above says otherwise): The three
+ *            vma_adjust hunks (@@ -506,6 +506,7 @@, @@ -578,6 +579,17 @@, @@ -617,6 +629,8
+ *            @@) applied to linux-2.6.34's vma_adjust (kernel/287d97ac/mm/mmap.c, also
+ *            2.6.34's), whose lines match every context line. The lock is taken after the
+ *            i_mmap_lock section and dropped before i_mmap_lock (v3's "locking inversion"
+ *            fix). The merged commit sits on a 2.6.35-rc base; the posting's "linux-2.6.34"
+ *            base is 2.6.34 plus mmotm (it has external_refcount), whose vma_adjust is the
+ *            same. Release: not in 2.6.35.7's tree (which still locks anon_vma->lock), so
+ *            2.6.36 (see the report). expand_downwards is not touched by 012f1800 itself:
+ *            its text here is the one at 012f1800, after the series' 1/5 ("[PATCH 1/5]
+ *            rename anon_vma_lock to vma_lock_anon_vma", Rik van Riel, linux-mm 12 May
+ *            2010, <20100512133931.14c79d22@annuminas.surriel.com>, hunks @@ -1762,7 and @@
  *            -1783,7) and Eric B Munson's perf mmap_data patch (index files 11857702803 /
  *            10896848380, hunk @@ -1781,6, perf_event_mmap), on linux-2.6.34's text (lines
  *            outside the hunks as there). That both are in the tree at 012f1800 and that

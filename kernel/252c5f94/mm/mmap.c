@@ -22,7 +22,8 @@
  *            anon_vma lock acquisition in vma_adjust()", Message-ID
  *            <Pine.LNX.4.64.0909131332280.22041@sister.anvils>, hunk "--- 2.6.31/mm/mmap.c"
  *            @@ -570,9 +570,9 @@ (sjp38/lore-linux-mm, index id 22344406075); the RHEL seed
- *            shows the same hunk. Earlier notes: Lines outside the hunk are linux-2.6.31's
+ *            shows the same hunk. Earlier notes (superseded where the text above says
+ *            otherwise): Lines outside the hunk are linux-2.6.31's
  *            (kernel/linux-2.6.31/mm/mmap.c); the hunk's context lines match them. The
  *            merged commit's text is the hunk as posted by Hugh (the RHEL backport quotes
  *            the identical diff).

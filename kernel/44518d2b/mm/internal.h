@@ -15,13 +15,13 @@
  *            optimization for slab and hugetlbfs', Message-Id
  *            <1384969876-6374-6-git-send-email-aarcange@redhat.com>; lines above the hunk
  *            from AndreiLux/ref-3.10 mm/internal.h, commit
- *            45da1f3dda0bfc190f717887054118ef079bf279 (3.10 = 3.13 text of this function)
- *            Earlier notes: The hunk (@@ -51,7 +51,8 @@) covers the last lines
- *            (get_page_head ... compound_tail_refcounted); the signature, comment and three
- *            VM_BUG_ONs are 3.10/3.13's, confirmed by the '-' lines of linux-mm, Sasha
- *            Levin, 26 Dec 2013, '[PATCH] mm: dump page when hitting a VM_BUG_ON using
- *            VM_BUG_ON_PAGE', Message-Id
- *            <1388114452-30769-1-git-send-email-sasha.levin@oracle.com>.
+ *            45da1f3dda0bfc190f717887054118ef079bf279 (3.10 = 3.13 text of this function).
+ *            Earlier notes (superseded where the text above says otherwise): The hunk (@@
+ *            -51,7 +51,8 @@) covers the last lines (get_page_head ...
+ *            compound_tail_refcounted); the signature, comment and three VM_BUG_ONs are
+ *            3.10/3.13's, confirmed by the '-' lines of linux-mm, Sasha Levin, 26 Dec 2013,
+ *            '[PATCH] mm: dump page when hitting a VM_BUG_ON using VM_BUG_ON_PAGE',
+ *            Message-Id <1388114452-30769-1-git-send-email-sasha.levin@oracle.com>.
  */
 
 static inline void __get_page_tail_foll(struct page *page,

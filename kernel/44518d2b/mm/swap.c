@@ -19,10 +19,10 @@
  *            '-' lines of linux-mm, 20 Nov 2013, '[PATCH 7/8] mm/swap.c: reorganize
  *            put_compound_page()' (From: Andrew Morton), Message-Id
  *            <1384969876-6374-8-git-send-email-aarcange@redhat.com> (archive
- *            sjp38/lore-linux-mm, file m) Earlier notes: put_compound_page is complete in
- *            the '-' lines of 7/8 (the text after 3/8 + 5/8) and agrees with 5/8's hunk
- *            applied to 3/8's text. Same caveat as 3bfcd13e for the unknown -fix/-fix-2.
- *            parent: ca641514.
+ *            sjp38/lore-linux-mm, file m). Earlier notes (superseded where the text above
+ *            says otherwise): put_compound_page is complete in the '-' lines of 7/8 (the
+ *            text after 3/8 + 5/8) and agrees with 5/8's hunk applied to 3/8's text. Same
+ *            caveat as 3bfcd13e for the unknown -fix/-fix-2. parent: ca641514.
  */
 
 static void put_compound_page(struct page *page)

@@ -13,9 +13,16 @@
  * status:    partial
  * holds:     __bprm_mm_init, shift_arg_pages, setup_arg_pages
  * unchanged: (no fs/exec.c text in the older folders)
- * notes:     __bprm_mm_init and setup_arg_pages: see the comment above each (2.6.34's
- *            texts of them were not found whole; security_file_mmap's lines in
- *            __bprm_mm_init are 2.6.2x's, unverified for 2.6.34).
+ * notes:     __bprm_mm_init and setup_arg_pages: see the comment above each. Read on 4 Dec
+ *            2026 against torvalds/linux fs/exec.c stored at 5beb4930 itself (index id
+ *            2047627861) and at a8bef8ff (7389439801): neither has the 2.6.2x
+ *            security_file_mmap() call in __bprm_mm_init, which this text had and no
+ *            longer has; shift_arg_pages is the same text in both trees. setup_arg_pages
+ *            here is the later 2.6.34 form (rlimit_max(RLIMIT_STACK), stack_expand =
+ *            131072UL), which the tree at a8bef8ff has; the tree at 5beb4930 itself still
+ *            has current->signal->rlim[RLIMIT_STACK].rlim_max and EXTRA_STACK_VM_PAGES *
+ *            PAGE_SIZE: these texts stand for 2.6.34, and which form 2.6.34 final had is
+ *            UNVERIFIED (the stack-size lines are not modelled).
  *            shift_arg_pages: lines 498-502 (header, mm/old_start/old_end), 510-514 (the "ensure there
  *            are no vmas" comment and find_vma test) and 532-550 (tlb_gather_mmu ..
  *            tlb_finish_mmu and the blank line) lie outside every hunk: taken from a
@@ -53,11 +60,6 @@ static int __bprm_mm_init(struct linux_binprm *bprm)
 	vma->vm_flags = VM_STACK_FLAGS;
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
 	INIT_LIST_HEAD(&vma->anon_vma_chain);
-
-	err = security_file_mmap(NULL, 0, 0, 0, vma->vm_start, 1);
-	if (err)
-		goto err;
-
 	err = insert_vm_struct(mm, vma);
 	if (err)
 		goto err;

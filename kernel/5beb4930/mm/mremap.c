@@ -25,48 +25,49 @@
  *            <20100507131924.e75db6fc.kamezawa.hiroyu@jp.fujitsu.com>, @@ -128,7, @@
  *            -162,7), and Peter Zijlstra's "[PATCH 3/5] mm: Remove pte_*map_nested()"
  *            (linux-mm, 18 Sep 2010, <20100918155652.756091448@chello.nl>, against
- *            2.6.36-rc, @@ -101,7, @@ -119,7) Earlier notes: Line numbers are 2.6.34-rc's
- *            (blob cde56ee); the stored tree has every line one further down (one more
- *            #include before <linux/ksm.h>), at every checked point: move_ptes 71-127,
- *            LATENCY_LIMIT 129, move_page_tables 131-163. move_ptes: read in the patches'
- *            context/'-' lines: 78-87 ("pte_t *old_pte" .. " * Subtle point ..."), 101-107
- *            (" * pte locks because ..." .. "spin_lock_nested(new_ptl,
- *            SINGLE_DEPTH_NESTING);", with the " \t" indent of the pte_offset_map_nested
- *            line), 111-116 ("new_pte++, ..." .. "set_pte_at(...)"), 119-128
- *            ("arch_leave_lazy_mmu_mode();" .. "}"); from the stored tree only: 71-77
- *            (header, "{", mapping, mm), 88-100 (rest of the Rajesh comment, mapping =,
- *            spin_lock(&mapping->i_mmap_lock), the 3-line vm_truncate_count test, "}", "",
- *            the comment opener, " * We don't have ..."), 108-110
- *            (arch_enter_lazy_mmu_mode, "", "for (..."), 117-118 ("}", ""). The gap sizes
- *            match the hunk offsets of both 2.6.34-rc and 2.6.36-rc. move_page_tables: the
- *            header (131-134), "return len + old_addr - old_end;" and "}" (162-163) are
- *            KAMEZAWA's context; the body (135-161, 27 lines, the count matching) is the
- *            stored tree's; its lines agree with the context and '-' lines of Andrea
- *            Arcangeli's "[PATCH] THP: mremap support and TLB optimization #2" (linux-mm,
- *            28 Jul 2011, <20110728142631.GI3087@redhat.com>, against a 3.0/3.1-rc
- *            mm/mremap.c), except "alloc_new_pmd(vma->vm_mm, new_addr)", which there has a
- *            vma argument (THP's, later than 2.6.34) and "if (!old_pmd) continue;" and "if
- *            (extent > LATENCY_LIMIT)", which fall in no hunk there; a whole-function copy
- *            identical to the stored body is kpatsakis/primevul6 128953.c in the index
- *            (version not named). Compared with 3.x (read in postings; AndreiLux/ref-3.10
- *            holds no mm/mremap.c in the index, and no stored 3.10 mm/mremap.c was found):
- *            3.0/3.1 has mutex_lock(&mapping->i_mmap_mutex) for i_mmap_lock, no
- *            vm_truncate_count test, pte_offset_map/pte_unmap for the _nested forms; Hugh
- *            Dickins's "[PATCH] mm: add anon_vma locking to mremap move" (linux-mm, 13 Oct
- *            2011, <alpine.LSU.2.00.1110131629530.1410@sister.anvils>, against 3.1-rc9)
- *            adds "if (anon_vma) anon_vma_lock(anon_vma);" after the file lock and the
- *            unlock before it, and says "It appears that Mel's a8bef8ff6ea1 ... was
- *            actually a workaround for this in the special common case of exec's use of
- *            move_pagetables()"; Michel Lespinasse's "[PATCH 7/7] mm: avoid taking rmap
- *            locks in move_ptes()" (linux-mm, 4 Sep 2012,
- *            <1346750457-12385-8-git-send-email-walken@google.com>) adds a "bool
- *            need_rmap_locks" parameter and takes i_mmap_mutex and the anon_vma lock only
- *            "if (need_rmap_locks)", citing exec's is_vma_temporary_stack() as the reason
- *            shift_arg_pages can skip them; Andrea's THP mremap patch (above) moves the mmu
- *            notifier calls from move_ptes to move_page_tables, replaces ptep_clear_flush
- *            by ptep_get_and_clear plus one final flush_tlb_range, and drops the "- 1" of
- *            "if (next - 1 > old_end)". Which releases these went into is not checked here.
- *            2.6.34 move_ptes takes no anon_vma lock.
+ *            2.6.36-rc, @@ -101,7, @@ -119,7). Earlier notes (superseded where the text
+ *            above says otherwise): Line numbers are 2.6.34-rc's (blob cde56ee); the stored
+ *            tree has every line one further down (one more #include before <linux/ksm.h>),
+ *            at every checked point: move_ptes 71-127, LATENCY_LIMIT 129, move_page_tables
+ *            131-163. move_ptes: read in the patches' context/'-' lines: 78-87 ("pte_t
+ *            *old_pte" .. " * Subtle point ..."), 101-107 (" * pte locks because ..." ..
+ *            "spin_lock_nested(new_ptl, SINGLE_DEPTH_NESTING);", with the " \t" indent of
+ *            the pte_offset_map_nested line), 111-116 ("new_pte++, ..." ..
+ *            "set_pte_at(...)"), 119-128 ("arch_leave_lazy_mmu_mode();" .. "}"); from the
+ *            stored tree only: 71-77 (header, "{", mapping, mm), 88-100 (rest of the Rajesh
+ *            comment, mapping =, spin_lock(&mapping->i_mmap_lock), the 3-line
+ *            vm_truncate_count test, "}", "", the comment opener, " * We don't have ..."),
+ *            108-110 (arch_enter_lazy_mmu_mode, "", "for (..."), 117-118 ("}", ""). The gap
+ *            sizes match the hunk offsets of both 2.6.34-rc and 2.6.36-rc.
+ *            move_page_tables: the header (131-134), "return len + old_addr - old_end;" and
+ *            "}" (162-163) are KAMEZAWA's context; the body (135-161, 27 lines, the count
+ *            matching) is the stored tree's; its lines agree with the context and '-' lines
+ *            of Andrea Arcangeli's "[PATCH] THP: mremap support and TLB optimization #2"
+ *            (linux-mm, 28 Jul 2011, <20110728142631.GI3087@redhat.com>, against a
+ *            3.0/3.1-rc mm/mremap.c), except "alloc_new_pmd(vma->vm_mm, new_addr)", which
+ *            there has a vma argument (THP's, later than 2.6.34) and "if (!old_pmd)
+ *            continue;" and "if (extent > LATENCY_LIMIT)", which fall in no hunk there; a
+ *            whole-function copy identical to the stored body is kpatsakis/primevul6
+ *            128953.c in the index (version not named). Compared with 3.x (read in
+ *            postings; AndreiLux/ref-3.10 holds no mm/mremap.c in the index, and no stored
+ *            3.10 mm/mremap.c was found): 3.0/3.1 has mutex_lock(&mapping->i_mmap_mutex)
+ *            for i_mmap_lock, no vm_truncate_count test, pte_offset_map/pte_unmap for the
+ *            _nested forms; Hugh Dickins's "[PATCH] mm: add anon_vma locking to mremap
+ *            move" (linux-mm, 13 Oct 2011,
+ *            <alpine.LSU.2.00.1110131629530.1410@sister.anvils>, against 3.1-rc9) adds "if
+ *            (anon_vma) anon_vma_lock(anon_vma);" after the file lock and the unlock before
+ *            it, and says "It appears that Mel's a8bef8ff6ea1 ... was actually a workaround
+ *            for this in the special common case of exec's use of move_pagetables()";
+ *            Michel Lespinasse's "[PATCH 7/7] mm: avoid taking rmap locks in move_ptes()"
+ *            (linux-mm, 4 Sep 2012, <1346750457-12385-8-git-send-email-walken@google.com>)
+ *            adds a "bool need_rmap_locks" parameter and takes i_mmap_mutex and the
+ *            anon_vma lock only "if (need_rmap_locks)", citing exec's
+ *            is_vma_temporary_stack() as the reason shift_arg_pages can skip them; Andrea's
+ *            THP mremap patch (above) moves the mmu notifier calls from move_ptes to
+ *            move_page_tables, replaces ptep_clear_flush by ptep_get_and_clear plus one
+ *            final flush_tlb_range, and drops the "- 1" of "if (next - 1 > old_end)". Which
+ *            releases these went into is not checked here. 2.6.34 move_ptes takes no
+ *            anon_vma lock.
  */
 
 /* mmcheck: verbatim: torvalds/linux mm/mremap.c at 5beb49305251 (stored) */

@@ -24,12 +24,13 @@
  *            <1337729116-10151-1-git-send-email-pshelar@nicira.com> (diff against 3.4:
  *            mm/swap.c index 8ff73d8..93c709b, include/linux/mm.h index 8437e93..ddd58ce)
  *            only in the comment text, the blank line after it and the label indentation.
- *            Earlier notes: The extract has no blank line after 'struct page *page_head =
- *            compound_trans_head(page);' in put_compound_page; that blank line is present
- *            in the 3.4 vendor copy, in 3.10 (AndreiLux/ref-3.10) and is implied by the
- *            hunk line numbers of the 3.11-rc5 RFC and of 27c73ae7's posting (3.12), so it
- *            is kept here. The merged commit's own diff was not found: UNVERIFIED
- *            byte-exactness of the comment text against the commit.
+ *            Earlier notes (superseded where the text above says otherwise): The extract
+ *            has no blank line after 'struct page *page_head = compound_trans_head(page);'
+ *            in put_compound_page; that blank line is present in the 3.4 vendor copy, in
+ *            3.10 (AndreiLux/ref-3.10) and is implied by the hunk line numbers of the
+ *            3.11-rc5 RFC and of 27c73ae7's posting (3.12), so it is kept here. The merged
+ *            commit's own diff was not found: UNVERIFIED byte-exactness of the comment text
+ *            against the commit.
  */
 
 static void put_compound_page(struct page *page)

@@ -7,13 +7,19 @@
  *            index id 3999607042): vma_adjust
  * status:    partial
  * holds:     vma_adjust
- * unchanged: every other modelled mm/mmap.c function
+ * unchanged: every other modelled mm/mmap.c function (as for 5f70b962; the commits
+ *            between 5f70b962 and 5dbe0af4 are not checked)
  * notes:     5dbe0af4 does not touch mm/mmap.c, and no mm/mmap.c is stored at
  *            5dbe0af47f8a8f968bac2991c3ec974c6e3eaabc. The text is that of 3d48ae45, a
  *            3.0-merge-window tree after 5f70b962 (it has 5f70b962's condition) whose
  *            file-mapping lock is i_mmap_mutex (the conversion from i_mmap_lock is at or
  *            before it: believed to be 3d48ae45 itself, Peter Zijlstra's "mm: Convert
- *            i_mmap_lock to a mutex", UNVERIFIED); its vma_adjust differs from the tree at
+ *            i_mmap_lock to a mutex", UNVERIFIED: a mirror page for 3d48ae45's parent
+ *            shows "mm: Remove i_mmap_lock lockbreak", which Peter Zijlstra posted as
+ *            "[PATCH 14/20]" <20110401121725.991633993@chello.nl> before "[PATCH 15/20] mm:
+ *            Convert i_mmap_lock to a mutex" <20110401121726.037173835@chello.nl>; 3d48ae45's
+ *            own title was not read); its vma_adjust, a whole function of that neighbour
+ *            tree (not hunks), differs from the tree at
  *            5f70b962 (kernel/5f70b962/mm/mmap.c) only in the file-mapping lines
  *            (i_mmap_mutex for i_mmap_lock, no vm_truncate_count), which the models leave
  *            out. That vma_adjust did not change again between 3d48ae45 and 5dbe0af4 is

@@ -21,9 +21,9 @@
  *            (kernel/5f70b962/mm/rmap.c); mainline 5dbe0af47f8a (David Hildenbrand,
  *            <20230913125113.313322-2-david@redhat.com>; a kernel test robot blame,
  *            <202202252038.ij1YGn0d-lkp@intel.com>: "5dbe0af47f8a8f Hugh Dickins
- *            2011-05-28") Earlier notes: AndreiLux/ref-3.10 mm/rmap.c has the same
- *            do_page_add_anon_rmap byte for byte (the helper's comparison); the full id and
- *            the release (3.0-rc) UNVERIFIED.
+ *            2011-05-28"). Earlier notes (superseded where the text above says otherwise):
+ *            AndreiLux/ref-3.10 mm/rmap.c has the same do_page_add_anon_rmap byte for byte
+ *            (the helper's comparison); the full id and the release (3.0-rc) UNVERIFIED.
  */
 
 /*

@@ -7,7 +7,9 @@
  *            index id 3666611060), verbatim
  * status:    verbatim
  * holds:     vma_adjust
- * unchanged: every other modelled mm/mmap.c function (the commit is one line)
+ * unchanged: every other modelled mm/mmap.c function (the commit is one line; the
+ *            inherited texts of __vma_unlink and __vma_link_list lack this tree's vm_prev
+ *            lines, which the models do not have)
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (vma_adjust compared byte for byte with the
  *            stored text, tabs included; the full id is the one the stored tree answers to
@@ -19,11 +21,12 @@
  *            at 3d48ae45e72390ddf8cc5256ac32ed6f7a19cbea (stored, index id 3999607042), a
  *            3.0-merge-window tree (i_mmap_mutex) that has 5f70b962's condition; Shaohua
  *            Li's posting (linux-mm, 28 Mar 2011, <1301277532.3981.25.camel@sli10-conroe>)
- *            is its one-line hunk Earlier notes: Not read at 5f70b962 itself (its full id
- *            is UNVERIFIED): the text of a later tree of the same merge window. Beside the
- *            condition it differs from 012f1800's text (kernel/012f1800/mm/mmap.c) in lines
- *            the model leaves out: vma_adjust_trans_huge() (THP, 2.6.38), i_mmap_mutex for
- *            i_mmap_lock and no vm_truncate_count (file vmas only).
+ *            is its one-line hunk. Earlier notes (superseded where the text above says
+ *            otherwise): Not read at 5f70b962 itself (its full id is UNVERIFIED): the text
+ *            of a later tree of the same merge window. Beside the condition it differs from
+ *            012f1800's text (kernel/012f1800/mm/mmap.c) in lines the model leaves out:
+ *            vma_adjust_trans_huge() (THP, 2.6.38), i_mmap_mutex for i_mmap_lock and no
+ *            vm_truncate_count (file vmas only).
  */
 
 /*

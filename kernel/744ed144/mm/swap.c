@@ -20,7 +20,7 @@
  *            the stored text, tabs included, after two corrections: the !CONFIG_SMP stub is
  *            'static inline void' in the tree, not 'static void inline', and
  *            drain_cpu_pagevecs has no blank line before activate_page_drain(cpu); the full
- *            id is the seeds' (shared/seeds/001)). Before, the source was: postings
+ *            id is the one the stored tree answers to at this path, and the one the project brief's seed text names). Before, the source was: postings
  *            (linux-mm archive, sjp38/lore-linux-mm): [P1] Shaohua Li, "[PATCH 1/2]mm:
  *            simplify code of swap.c", Wed, 05 Jan 2011 16:00:04 +0800,
  *            <1294214404.1949.572.camel@sli10-conroe> (= d8505dee, the parent of 744ed144
@@ -30,14 +30,15 @@
  *            "[PATCH 06 of 66] alter compound get_page/put_page", 03 Nov 2010,
  *            <a5372413f6faf8c52784.1288798061@v2.random> (THP, merged for 2.6.38-rc1 before
  *            744ed144); [N]  dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/swap.c, commit
- *            1e37c14c729472f107fb33e1bd4afe6bea0d2f2f. Earlier notes: [P1] and [P2] applied
- *            to the 2011-01-04 file. That the merged d8505dee and 744ed144 are
- *            byte-identical to these postings is UNVERIFIED (only 744ed144's message was
- *            seen, on git.karo-electronics.de, and it matches [P2]'s). CONFIG_SMP and
- *            !CONFIG_SMP forms are both kept (the model runs the SMP one).
- *            __page_cache_release/__put_single_page/put_page are the THP (2.6.38-rc1) texts
- *            that 744ed144's tree had: [P3]'s '+' lines for __put_single_page and put_page,
- *            [N] for __page_cache_release (= the 2.6.37 head without free_hot_cold_page).
+ *            1e37c14c729472f107fb33e1bd4afe6bea0d2f2f. Earlier notes (superseded where the
+ *            text above says otherwise): [P1] and [P2] applied to the 2011-01-04 file. That
+ *            the merged d8505dee and 744ed144 are byte-identical to these postings is
+ *            UNVERIFIED (only 744ed144's message was seen, on git.karo-electronics.de, and
+ *            it matches [P2]'s). CONFIG_SMP and !CONFIG_SMP forms are both kept (the model
+ *            runs the SMP one). __page_cache_release/__put_single_page/put_page are the THP
+ *            (2.6.38-rc1) texts that 744ed144's tree had: [P3]'s '+' lines for
+ *            __put_single_page and put_page, [N] for __page_cache_release (= the 2.6.37
+ *            head without free_hot_cold_page).
  */
 
 /* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */

@@ -7,8 +7,12 @@
  *            (stored, index id 1318829865), verbatim
  * status:    verbatim
  * holds:     putback_lru_pages
- * unchanged: every other vmscan.c function of the root folder (the posting's only vmscan.c
- *            hunk is this one)
+ * unchanged: every other vmscan.c function of the root folder, as far as this commit goes
+ *            (the posting's only vmscan.c hunk is this one). The tree stored at 744ed144
+ *            differs from the root's 2.6.37 texts in THP's hpage_nr_pages() lines of
+ *            isolate_lru_pages, clear_active_flags and move_active_pages_to_lru (a THP page
+ *            counts its pages; the models' pages are small, and those counters are not
+ *            modelled); kernel/eb709b0d/mm/vmscan.c holds those forms
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (the function compared byte for byte with
  *            the stored text, tabs included; this settles the question below: at 744ed144
@@ -18,12 +22,13 @@
  *            activate_page() to reduce lock contention", linux-mm, Wed, 05 Jan 2011
  *            16:00:09 +0800, <1294214409.1949.573.camel@sli10-conroe>, hunk "@@ -1253,13
  *            +1253,15 @@ putback_lru_pages(struct zone *zone, str" (vmscan.c base dated
- *            2011-01-04), applied to the 2.6.37 function of the root folder. Earlier notes:
- *            lines outside the hunk are the root folder's (2.6.37, itself partial). In the
- *            mainline tree 744ed144 was merged into (2.6.38-rc1 merge window, after THP),
- *            other vmscan.c functions already had THP's hpage_nr_pages() lines (see the
- *            eb709b0d folder); whether this function's rotated-statistics line was
- *            "recent_rotated[file]++" or THP's "+= numpages" at that commit is UNVERIFIED.
+ *            2011-01-04), applied to the 2.6.37 function of the root folder. Earlier notes
+ *            (superseded where the text above says otherwise): lines outside the hunk are
+ *            the root folder's (2.6.37, itself partial). In the mainline tree 744ed144 was
+ *            merged into (2.6.38-rc1 merge window, after THP), other vmscan.c functions
+ *            already had THP's hpage_nr_pages() lines (see the eb709b0d folder); whether
+ *            this function's rotated-statistics line was "recent_rotated[file]++" or THP's
+ *            "+= numpages" at that commit is UNVERIFIED.
  */
 
 /*

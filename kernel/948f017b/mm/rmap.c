@@ -20,13 +20,14 @@
  *            succeeding in copy_vma()", From: Andrea Arcangeli); the same function is the
  *            '-' side of Michel Lespinasse's "[PATCH 3/7] mm anon rmap: remove
  *            anon_vma_moveto_tail" (linux-mm, 4 Sep 2012,
- *            <1346750457-12385-4-git-send-email-walken@google.com>), i.e. 3.6's text
- *            Earlier notes: whole in both sources, identical. The mainline id 948f017b is
- *            the brief's; the commit page was not found (UNVERIFIED); karo-tx-linux carries
- *            it as 952635949d87 (a -next tree). copy_vma and move_vma of this commit are
- *            only known as hunks: see the report. The merged move_vma carries a comment
- *            before its anon_vma_moveto_tail(vma) that akpm's 8 Dec copy lacks (seen in the
- *            3.6 pre-image).
+ *            <1346750457-12385-4-git-send-email-walken@google.com>), i.e. 3.6's text.
+ *            Earlier notes (superseded where the text above says otherwise): whole in both
+ *            sources, identical. The mainline id 948f017b is the brief's; the commit page
+ *            was not found (UNVERIFIED); karo-tx-linux carries it as 952635949d87 (a -next
+ *            tree). copy_vma and move_vma of this commit are only known as hunks: see the
+ *            report. The merged move_vma carries a comment before its
+ *            anon_vma_moveto_tail(vma) that akpm's 8 Dec copy lacks (seen in the 3.6
+ *            pre-image).
  */
 
 /*

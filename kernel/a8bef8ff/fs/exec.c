@@ -27,17 +27,17 @@
  *            against 2.6.37-rc), i.e. mainline carried them. Lines outside the hunks:
  *            1299030893/linux-3.0.27 fs/exec.c, commit
  *            e0f8a7f442dec7717804f9e80e73216c39b735a1 (index file id 4249124054), less two
- *            later additions (see notes) Earlier notes: Line numbers below are 2.6.34-rc7's
- *            (blob 725d7ef; header at 563). From the hunks: "else if (executable_stack ==
- *            EXSTACK_DISABLE_X)" .. "vm_flags);" (616-621, plus the '+' "vm_flags |=
- *            VM_STACK_INCOMPLETE_SETUP;") and "goto out_unlock;" .. the comment opener
- *            before "Align this down" (630-635, plus the three '+' lines: the
- *            "mprotect_fixup is overkill" comment, the clear, a blank). Lines 625-633 (""
- *            .. "stack_expand = 131072UL;") are also context of KAMEZAWA Hiroyuki's patch
- *            against 2.6.34-rc5-mm1 (linux-mm, 7 May 2010,
- *            <20100507131924.e75db6fc.kamezawa.hiroyu@jp.fujitsu.com>, @@ -625,9), and
- *            648-653 ("else" .. "ret = -EFAULT;") context of Eric B Munson's "[PATCH] Split
- *            executable and non-executable mmap tracking V2" (linux-mm, 17 May 2010,
+ *            later additions (see notes). Earlier notes (superseded where the text above
+ *            says otherwise): Line numbers below are 2.6.34-rc7's (blob 725d7ef; header at
+ *            563). From the hunks: "else if (executable_stack == EXSTACK_DISABLE_X)" ..
+ *            "vm_flags);" (616-621, plus the '+' "vm_flags |= VM_STACK_INCOMPLETE_SETUP;")
+ *            and "goto out_unlock;" .. the comment opener before "Align this down"
+ *            (630-635, plus the three '+' lines: the "mprotect_fixup is overkill" comment,
+ *            the clear, a blank). Lines 625-633 ("" .. "stack_expand = 131072UL;") are also
+ *            context of KAMEZAWA Hiroyuki's patch against 2.6.34-rc5-mm1 (linux-mm, 7 May
+ *            2010, <20100507131924.e75db6fc.kamezawa.hiroyu@jp.fujitsu.com>, @@ -625,9),
+ *            and 648-653 ("else" .. "ret = -EFAULT;") context of Eric B Munson's "[PATCH]
+ *            Split executable and non-executable mmap tracking V2" (linux-mm, 17 May 2010,
  *            <1274109965-25456-1-git-send-email-ebmunson@us.ibm.com>, @@ -648,6, blob
  *            e6e94c6). The rest (563-615 header to "vm_flags |= VM_EXEC;", 622-624 "if
  *            (ret)" .. "BUG_ON(prev != vma);", 636-end) is linux-3.0.27's text without: (1)

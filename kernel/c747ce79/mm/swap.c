@@ -20,12 +20,13 @@
  *            '[PATCHv3 12/24] thp: PMD splitting without splitting compound page',
  *            Message-Id
  *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com> (archive
- *            sjp38/lore-linux-mm, file m) Earlier notes: The commit message says the
- *            helpers are 'almost copied verbatim (except one place, a "goto out_put_single"
- *            is expanded)'. Text as of Feb 2015 (3.19); no change to the helpers between
- *            3.16 and 3.19 was found. Release: 3.16 (inferred from the Apr 2014 posting
- *            date; not verified). parent: 668f9abb (no modelled change found between
- *            668f9abb and v3.14 or v3.14 and this commit).
+ *            sjp38/lore-linux-mm, file m). Earlier notes (superseded where the text above
+ *            says otherwise): The commit message says the helpers are 'almost copied
+ *            verbatim (except one place, a "goto out_put_single" is expanded)'. Text as of
+ *            Feb 2015 (3.19); no change to the helpers between 3.16 and 3.19 was found.
+ *            Release: 3.16 (inferred from the Apr 2014 posting date; not verified). parent:
+ *            668f9abb (no modelled change found between 668f9abb and v3.14 or v3.14 and
+ *            this commit).
  */
 
 /**

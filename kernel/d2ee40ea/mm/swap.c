@@ -19,10 +19,11 @@
  *            without splitting compound page', Message-Id
  *            <1415198994-15252-11-git-send-email-kirill.shutemov@linux.intel.com>; the
  *            compound_head -> compound_head_by_tail line per the posting of this patch
- *            (index id 15337258720) (archive sjp38/lore-linux-mm, file m) Earlier notes:
- *            Holds also the change of Jianyu Zhan's 'mm/swap.c: split put_compound_page
- *            function' (posted 29 Apr 2014, linux-mm, Jianyu Zhan, 29 Apr 2014, '[PATCH
- *            2/3] mm/swap.c: split put_compound_page function', Message-Id
+ *            (index id 15337258720) (archive sjp38/lore-linux-mm, file m). Earlier notes
+ *            (superseded where the text above says otherwise): Holds also the change of
+ *            Jianyu Zhan's 'mm/swap.c: split put_compound_page function' (posted 29 Apr
+ *            2014, linux-mm, Jianyu Zhan, 29 Apr 2014, '[PATCH 2/3] mm/swap.c: split
+ *            put_compound_page function', Message-Id
  *            <1fc028045336844fe9ba9ee27c406e6ebe4726f4.1398764420.git.nasa4836@gmail.com>;
  *            mainline id NOT found), which made put_compound_page call the two helpers;
  *            this commit then replaced compound_head() by compound_head_by_tail() there.

@@ -15,11 +15,11 @@
  *            refcounting', Message-Id
  *            <1433351167-125878-14-git-send-email-kirill.shutemov@linux.intel.com> (archive
  *            sjp38/lore-linux-mm, file m); __put_page also verbatim in a later stored
- *            mm/swap.c (4.8-era, index id 20999477) Earlier notes: Deleted:
- *            put_unrefcounted_compound_page, put_refcounted_compound_page,
- *            put_compound_page, put_page (now inline in mm.h), __get_page_tail.
- *            mm/internal.h loses __get_page_tail_foll and get_page_foll (callers use
- *            get_page()). parent: linux-4.4.
+ *            mm/swap.c (4.8-era, index id 20999477). Earlier notes (superseded where the
+ *            text above says otherwise): Deleted: put_unrefcounted_compound_page,
+ *            put_refcounted_compound_page, put_compound_page, put_page (now inline in
+ *            mm.h), __get_page_tail. mm/internal.h loses __get_page_tail_foll and
+ *            get_page_foll (callers use get_page()). parent: linux-4.4.
  */
 
 void __put_page(struct page *page)

@@ -22,13 +22,13 @@
  *            147791257, repository not named by the index: it has anon_vma->root,
  *            external_refcount, drop_anon_vma, do_page_add_anon_rmap and
  *            hugepage_add_anon_rmap, and no anon_vma_moveto_tail / refcount), whose four
- *            inlines below are the same text. Earlier notes: The whole of anon_vma_lock and
- *            anon_vma_unlock is inside the 4/5 hunk. The vma-argument forms are renamed
- *            vma_lock_anon_vma / vma_unlock_anon_vma by the series' 1/5 and also take
- *            anon_vma->root->lock after 4/5 (anon_vma_lock and anon_vma_unlock are new
- *            functions of the old names); their text is the stored 2.6.36/37 file's. Every
- *            helper re-reads anon_vma->root at lock and at unlock time: what f18194275c39
- *            is about.
+ *            inlines below are the same text. Earlier notes (superseded where the text
+ *            above says otherwise): The whole of anon_vma_lock and anon_vma_unlock is
+ *            inside the 4/5 hunk. The vma-argument forms are renamed vma_lock_anon_vma /
+ *            vma_unlock_anon_vma by the series' 1/5 and also take anon_vma->root->lock
+ *            after 4/5 (anon_vma_lock and anon_vma_unlock are new functions of the old
+ *            names); their text is the stored 2.6.36/37 file's. Every helper re-reads
+ *            anon_vma->root at lock and at unlock time: what f18194275c39 is about.
  */
 
 static inline void vma_lock_anon_vma(struct vm_area_struct *vma)

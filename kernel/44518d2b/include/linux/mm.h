@@ -16,10 +16,11 @@
  *            <1384969876-6374-6-git-send-email-aarcange@redhat.com> (archive
  *            sjp38/lore-linux-mm, file m); commit 44518d2b32646e37b4b7a0813bbbe98dc21c7f8f
  *            verified on commit pages (git.lede-project.org openwrt/staging/blogic,
- *            gerrit-public.fairphone.software kernel/msm-4.9, lab.nexedi.cn) Earlier notes:
- *            All three functions lie whole inside the mm.h hunk of 5/8 ('+' and context
- *            lines). The hunk also adds the extern/inline PageHeadHuge declaration (moved
- *            from hugetlb.h), not modelled. parent: ca641514.
+ *            gerrit-public.fairphone.software kernel/msm-4.9, lab.nexedi.cn). Earlier notes
+ *            (superseded where the text above says otherwise): All three functions lie
+ *            whole inside the mm.h hunk of 5/8 ('+' and context lines). The hunk also adds
+ *            the extern/inline PageHeadHuge declaration (moved from hugetlb.h), not
+ *            modelled. parent: ca641514.
  */
 
 static inline bool __compound_tail_refcounted(struct page *page)

@@ -28,16 +28,17 @@
  *            2015, '[PATCHv3 12/24] thp: PMD splitting without splitting compound page',
  *            Message-Id
  *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com> (archive
- *            sjp38/lore-linux-mm, file m) Earlier notes: compound_head is whole in
- *            668f9abb's hunk. get_huge_page_tail is Oleg's version (BUG_ON(!PageTail),
- *            page->first_page) as it stood in Feb 2015 (3.19): assumed unchanged since 3.14
- *            (no change to it found in between). compound_tail_refcounted/get_page:
- *            44518d2b/3.13 text with Sasha's VM_BUG_ON_PAGE lines. Between 44518d2b and
- *            668f9abb mainline also applied (mmotm order; commit ids NOT verified): 'mm:
- *            hugetlbfs: use __compound_tail_refcounted in __get_page_tail too' (Andrea),
- *            'mm/hugetlb.c: simplify PageHeadHuge() and PageHuge()' (akpm), 'mm/swap.c:
- *            reorganize put_compound_page()' (akpm), 'mm/hugetlb.c: defer PageHeadHuge()
- *            symbol export' (Andrea), 'mm: thp: __get_page_tail_foll() can use
+ *            sjp38/lore-linux-mm, file m). Earlier notes (superseded where the text above
+ *            says otherwise): compound_head is whole in 668f9abb's hunk. get_huge_page_tail
+ *            is Oleg's version (BUG_ON(!PageTail), page->first_page) as it stood in Feb
+ *            2015 (3.19): assumed unchanged since 3.14 (no change to it found in between).
+ *            compound_tail_refcounted/get_page: 44518d2b/3.13 text with Sasha's
+ *            VM_BUG_ON_PAGE lines. Between 44518d2b and 668f9abb mainline also applied
+ *            (mmotm order; commit ids NOT verified): 'mm: hugetlbfs: use
+ *            __compound_tail_refcounted in __get_page_tail too' (Andrea), 'mm/hugetlb.c:
+ *            simplify PageHeadHuge() and PageHuge()' (akpm), 'mm/swap.c: reorganize
+ *            put_compound_page()' (akpm), 'mm/hugetlb.c: defer PageHeadHuge() symbol
+ *            export' (Andrea), 'mm: thp: __get_page_tail_foll() can use
  *            get_huge_page_tail()' and 'mm: thp: turn compound_head() into
  *            BUG_ON(!PageTail) in get_huge_page_tail()' (Oleg Nesterov), and Sasha Levin's
  *            VM_BUG_ON -> VM_BUG_ON_PAGE conversion: having no folders of their own, their

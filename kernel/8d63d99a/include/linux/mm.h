@@ -21,13 +21,13 @@
  *            Feb 2015, '[PATCHv3 12/24] thp: PMD splitting without splitting compound
  *            page', Message-Id
  *            <1423757918-197669-13-git-send-email-kirill.shutemov@linux.intel.com> (archive
- *            sjp38/lore-linux-mm, file m) Earlier notes: compound_head differs from
- *            d2ee40ea only by the comment above it (added between 3.18 and 4.0 with
- *            compound_head_fast(); commit not identified). Reverted by Linus during the 4.1
- *            merge window (Andrea, 27 Apr 2015: 'Just FYI, I've done the revert in my
- *            tree', quoting Linus) because of the VM_BUG_ON_PAGE(page_mapcount(page) != 0)
- *            in put_unrefcounted_compound_page (sound driver pages mapped twice with PTEs).
- *            parent: d2ee40ea.
+ *            sjp38/lore-linux-mm, file m). Earlier notes (superseded where the text above
+ *            says otherwise): compound_head differs from d2ee40ea only by the comment above
+ *            it (added between 3.18 and 4.0 with compound_head_fast(); commit not
+ *            identified). Reverted by Linus during the 4.1 merge window (Andrea, 27 Apr
+ *            2015: 'Just FYI, I've done the revert in my tree', quoting Linus) because of
+ *            the VM_BUG_ON_PAGE(page_mapcount(page) != 0) in put_unrefcounted_compound_page
+ *            (sound driver pages mapped twice with PTEs). parent: d2ee40ea.
  */
 
 /*

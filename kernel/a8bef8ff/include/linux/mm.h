@@ -21,9 +21,10 @@
  *            mm.h blob eb21256); the same line is a '-' line of Andrea Arcangeli's revert
  *            in "[PATCH 02 of 66]" (linux-mm, 3 Nov 2010,
  *            <ad7a334318ea379be733.1288798057@v2.random>, against 2.6.37-rc), i.e. it is
- *            what mainline carried from a8bef8ff on Earlier notes: the macro is whole in
- *            the '+' lines (no line outside a hunk); "partial" only because it was read
- *            from postings, not from a stored a8bef8ff tree.
+ *            what mainline carried from a8bef8ff on. Earlier notes (superseded where the
+ *            text above says otherwise): the macro is whole in the '+' lines (no line
+ *            outside a hunk); "partial" only because it was read from postings, not from a
+ *            stored a8bef8ff tree.
  */
 
 /* Bits set in the VMA until the stack is in its final location */

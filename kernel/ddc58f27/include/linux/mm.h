@@ -17,12 +17,13 @@
  *            linux-mm, Kirill A. Shutemov, 3 Jun 2015, '[PATCHv6 13/36] mm: drop tail page
  *            refcounting', Message-Id
  *            <1433351167-125878-14-git-send-email-kirill.shutemov@linux.intel.com> (archive
- *            sjp38/lore-linux-mm, file m) Earlier notes: Deleted from this file:
- *            __compound_tail_refcounted, compound_tail_refcounted, get_huge_page_tail,
- *            __get_page_tail declaration. put_page() becomes an inline here calling
- *            __put_page(). Taken from v6 (Jun 2015); the merged version (Nov 2015, on
- *            4.4-rc) was not seen. The 4.5 release adds ZONE_DEVICE get/put hooks to both
- *            functions in a later commit. parent: linux-4.4.
+ *            sjp38/lore-linux-mm, file m). Earlier notes (superseded where the text above
+ *            says otherwise): Deleted from this file: __compound_tail_refcounted,
+ *            compound_tail_refcounted, get_huge_page_tail, __get_page_tail declaration.
+ *            put_page() becomes an inline here calling __put_page(). Taken from v6 (Jun
+ *            2015); the merged version (Nov 2015, on 4.4-rc) was not seen. The 4.5 release
+ *            adds ZONE_DEVICE get/put hooks to both functions in a later commit. parent:
+ *            linux-4.4.
  */
 
 static inline void get_page(struct page *page)
