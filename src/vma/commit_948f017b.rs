@@ -144,7 +144,8 @@ impl VmaAdjust for Variant {
         // `return NULL`): never reached (see above).
     }
 
-    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 5f70b962), anonymous vmas: the
+    /// `vma_adjust(vma, start, end, pgoff, insert)` (mm/mmap.c, 3d48ae45's tree:
+    /// kernel/5dbe0af4/mm/mmap.c; 5f70b962's function with `i_mmap_mutex`), anonymous vmas: the
     /// file (`mapping`, prio tree) paths are left out.
     fn vma_adjust(
         mm: &Mm,
