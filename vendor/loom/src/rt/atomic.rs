@@ -183,7 +183,10 @@ fn fence_acq(execution: &mut Execution) {
     for state in execution.objects.iter_mut::<State>() {
         // Iterate all the stores
         for store in state.stores_mut() {
-            if !store.first_seen.is_seen_by_current(&execution.threads) {
+            if !store
+                .first_seen
+                .is_seen_by(&execution.threads.active().causality)
+            {
                 continue;
             }
 
@@ -214,8 +217,14 @@ impl<T: Numeric> Atomic<T> {
     /// Create a new, atomic cell initialized with the provided value
     pub(crate) fn new(value: T, location: Location) -> Atomic<T> {
         rt::execution(|execution| {
-            let state = State::new(&mut execution.threads, value.into_u64(), location);
-            let state = execution.objects.insert(state);
+            // mmcheck (speed): the empty cell is moved into the object store and `init` writes
+            // into the stored entry, instead of initialising a local that is then moved in: a
+            // `State` is several hundred bytes, and the models create every atomic of the
+            // machine in every execution.
+            let state = execution.objects.insert(State::empty(location));
+            state
+                .get_mut(&mut execution.objects)
+                .init(&mut execution.threads, value.into_u64());
 
             trace!(?state, "Atomic::new");
 
@@ -401,8 +410,10 @@ impl<T: Numeric> Atomic<T> {
 // ===== impl State =====
 
 impl State {
-    fn new(threads: &mut thread::Set, value: u64, location: Location) -> State {
-        let mut state = State {
+    /// mmcheck (speed): a cell with no store and no access yet; `init` makes it what upstream's
+    /// `State::new(threads, value, location)` returns.
+    fn empty(location: Location) -> State {
+        State {
             created_location: location,
             loaded_at: VersionVec::new(),
             loaded_locations: LocationSet::new(),
@@ -417,10 +428,13 @@ impl State {
             loads_since_store: Default::default(),
             stores: Default::default(),
             cnt: 0,
-        };
+        }
+    }
 
+    /// The initialisation upstream's `State::new` does after building the empty cell.
+    fn init(&mut self, threads: &mut thread::Set, value: u64) {
         // All subsequent accesses must happen-after.
-        state.track_unsync_mut(threads);
+        self.track_unsync_mut(threads);
 
         // Store the initial thread
         //
@@ -429,9 +443,7 @@ impl State {
         // creation of this atomic cell.
         //
         // This is verified using `cell`.
-        state.store(threads, Synchronize::new(), value, Ordering::Release);
-
-        state
+        self.store(threads, Synchronize::new(), value, Ordering::Release);
     }
 
     fn load(
@@ -475,10 +487,11 @@ impl State {
         // Starting with the thread's causality covers WRITE-WRITE coherence
         let mut modification_order = happens_before;
 
-        // Apply coherence rules
-        for i in 0..self.stores.len() {
+        // Apply coherence rules (mmcheck, speed: only the slots that hold a store and the slot
+        // this store fills, whose old store upstream also visits; an empty one is not seen)
+        for i in 0..filled(self.cnt) {
             // READ-WRITE coherence
-            if self.stores[i].first_seen.is_seen_by_current(threads) {
+            if self.stores[i].first_seen.is_seen_by(&happens_before) {
                 let mo = self.stores[i].modification_order;
                 modification_order.join(&mo);
             }
@@ -547,20 +560,23 @@ impl State {
     }
 
     fn apply_load_coherence(&mut self, threads: &mut thread::Set, index: usize) {
-        for i in 0..self.stores.len() {
+        let causality = threads.active().causality;
+        // mmcheck (speed): only the slots that hold a store (upstream also visits the empty
+        // ones, whose `first_seen` is unset and whose modification order is zero: no-ops).
+        for i in 0..filled(self.cnt) {
             // Skip if the is current.
             if index == i {
                 continue;
             }
 
             // READ-READ coherence
-            if self.stores[i].first_seen.is_seen_by_current(threads) {
+            if self.stores[i].first_seen.is_seen_by(&causality) {
                 let mo = self.stores[i].modification_order;
                 self.stores[index].modification_order.join(&mo);
             }
 
             // WRITE-READ coherence
-            if self.stores[i].happens_before < threads.active().causality {
+            if self.stores[i].happens_before < causality {
                 let mo = self.stores[i].modification_order;
                 self.stores[index].modification_order.join(&mo);
             }
@@ -732,18 +748,19 @@ impl State {
         //
         // Add all stores **unless** a newer store has already been seen by the
         // current thread's causality.
-        'outer: for i in 0..self.stores.len() {
+        //
+        // mmcheck (speed): the loops visit only the slots that hold a store (upstream visits
+        // all of them and skips the others with `i >= cnt`, `j >= cnt`), and the causality is
+        // read once.
+        let causality = threads.active().causality;
+        'outer: for i in 0..filled(self.cnt) {
             let store_i = &self.stores[i];
+            debug_assert!(i < cnt);
 
-            if i >= cnt {
-                // Not a real store
-                continue;
-            }
-
-            for j in 0..self.stores.len() {
+            for j in 0..filled(self.cnt) {
                 let store_j = &self.stores[j];
 
-                if i == j || j >= cnt {
+                if i == j {
                     continue;
                 }
 
@@ -754,7 +771,7 @@ impl State {
                 assert_ne!(mo_i, mo_j);
 
                 if mo_i < mo_j {
-                    if store_j.first_seen.is_seen_by_current(threads) {
+                    if store_j.first_seen.is_seen_by(&causality) {
                         // Store `j` is newer, so don't store the current one.
                         continue 'outer;
                     }
@@ -786,18 +803,16 @@ impl State {
 
         // Unlike `match_load_to_stores`, rmw operations only load "newest"
         // stores, in terms of modification order.
-        'outer: for i in 0..self.stores.len() {
+        //
+        // mmcheck (speed): only the slots that hold a store, as in `match_load_to_stores`.
+        'outer: for i in 0..filled(self.cnt) {
             let store_i = &self.stores[i];
+            debug_assert!(i < cnt);
 
-            if i >= cnt {
-                // Not a real store
-                continue;
-            }
-
-            for j in 0..self.stores.len() {
+            for j in 0..filled(self.cnt) {
                 let store_j = &self.stores[j];
 
-                if i == j || j >= cnt {
+                if i == j {
                     continue;
                 }
 
@@ -892,16 +907,15 @@ impl FirstSeen {
         }
     }
 
-    fn is_seen_by_current(&self, threads: &thread::Set) -> bool {
-        for (thread_id, version) in threads.active().causality.versions(threads.execution_id()) {
-            match self.0[thread_id.as_usize()] {
-                u16::MAX => {}
-                v if v <= version => return true,
-                _ => {}
-            }
-        }
-
-        false
+    /// Whether a thread in `causality` (the active thread's, as upstream's
+    /// `is_seen_by_current(threads)` reads it) has seen the store. mmcheck (speed): the caller
+    /// passes the causality it already holds instead of resolving the active thread for every
+    /// store; the same test.
+    fn is_seen_by(&self, causality: &VersionVec) -> bool {
+        self.0
+            .iter()
+            .zip(causality.as_slice())
+            .any(|(&first, &version)| first != u16::MAX && first <= version)
     }
 
     fn is_seen_before_yield(&self, threads: &thread::Set) -> bool {
@@ -921,6 +935,12 @@ impl FirstSeen {
 
 fn is_seq_cst(order: Ordering) -> bool {
     order == Ordering::SeqCst
+}
+
+/// mmcheck (speed): how many of the `stores` slots hold a store (all of them once the history
+/// has wrapped).
+fn filled(cnt: u16) -> usize {
+    cmp::min(cnt as usize, MAX_ATOMIC_HISTORY)
 }
 
 fn range(cnt: u16) -> (usize, usize) {
