@@ -737,7 +737,7 @@ impl State {
         ordering: Ordering,
     ) -> usize {
         let mut n = 0;
-        let cnt = self.cnt as usize;
+        let filled = filled(self.cnt);
 
         // We only need to consider loads as old as the **most** recent load
         // seen by each thread in the current causality.
@@ -753,11 +753,10 @@ impl State {
         // all of them and skips the others with `i >= cnt`, `j >= cnt`), and the causality is
         // read once.
         let causality = threads.active().causality;
-        'outer: for i in 0..filled(self.cnt) {
+        'outer: for i in 0..filled {
             let store_i = &self.stores[i];
-            debug_assert!(i < cnt);
 
-            for j in 0..filled(self.cnt) {
+            for j in 0..filled {
                 let store_j = &self.stores[j];
 
                 if i == j {
@@ -799,17 +798,16 @@ impl State {
 
     fn match_rmw_to_stores(&self, dst: &mut [u8]) -> usize {
         let mut n = 0;
-        let cnt = self.cnt as usize;
+        let filled = filled(self.cnt);
 
         // Unlike `match_load_to_stores`, rmw operations only load "newest"
         // stores, in terms of modification order.
         //
         // mmcheck (speed): only the slots that hold a store, as in `match_load_to_stores`.
-        'outer: for i in 0..filled(self.cnt) {
+        'outer: for i in 0..filled {
             let store_i = &self.stores[i];
-            debug_assert!(i < cnt);
 
-            for j in 0..filled(self.cnt) {
+            for j in 0..filled {
                 let store_j = &self.stores[j];
 
                 if i == j {
