@@ -8,10 +8,12 @@
 //! Then the **normalization table**, which makes a Rust statement read as the kernel's:
 //! `m.pg(page)` reads as `page`, `Self::f`/`V::f`/`module::f` as `f`, turbofish and `&`/`*`
 //! go, a macro's `!` and its leading name string go (`VM_BUG_ON!(F, c)` is `VM_BUG_ON(c)`),
-//! `true`/`false` are `1`/`0`, and the shim's names are the kernel's already. The C side drops
-//! its types, `likely()`/`unlikely()`, and reads `compound_lock_irqsave` as `compound_lock`
-//! (the model has no interrupts; proofs/README.md). What is left is compared as a weighted
-//! bag of words: names count 1, operators 0.3.
+//! `true`/`false` are `1`/`0`, `V::copy_vma_need_rmap_locks`/`V::move_ptes_need_rmap_locks` are
+//! `copy_vma`/`move_ptes` (the trait methods of 38a76013's added argument), and the shim's
+//! names are the kernel's already. The C side drops its types, `likely()`/`unlikely()`, and
+//! reads `compound_lock_irqsave` as `compound_lock` (the model has no interrupts;
+//! proofs/README.md). What is left is compared as a weighted bag of words: names count 1,
+//! operators 0.3.
 
 use crate::tokens::{matching, Kind, Token};
 
@@ -524,7 +526,13 @@ fn normalize_rust(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
         "false" => "0".to_string(),
         "None" => "NULL".to_string(),
         "compound_lock_irqsave" => "compound_lock".to_string(),
-        _ => w.to_string(),
+        // A trait method for a kernel function that gained an argument (38a76013's
+        // `need_rmap_locks`): older variants keep the method without it (src/mm/vma.rs).
+        w => w
+            .strip_suffix("_need_rmap_locks")
+            .filter(|f| matches!(*f, "copy_vma" | "move_ptes"))
+            .unwrap_or(w)
+            .to_string(),
     });
     (StmtKind::Code, words)
 }
@@ -650,5 +658,24 @@ mod tests {
         );
         assert!(similarity(&c[0].words, &r[0].words) > 0.99);
         assert!(similarity(&c[1].words, &r[1].words) > 0.6);
+    }
+
+    #[test]
+    fn an_added_argument_keeps_the_name() {
+        let c = split(
+            &tokenize(
+                "move_ptes(vma, old_pmd, old_addr, old_addr + extent, new_vma, new_pmd, new_addr);",
+                true,
+            ),
+            false,
+        );
+        let r = split(
+            &tokenize(
+                "V::move_ptes_need_rmap_locks(mm, vma, old_addr, old_addr + extent, new_vma, new_addr, need_rmap_locks);",
+                false,
+            ),
+            true,
+        );
+        assert!(similarity(&c[0].words, &r[0].words) > 0.7);
     }
 }

@@ -894,6 +894,66 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.20-108d6642"),
     },
     Claim {
+        id: "vma.19-38a76013",
+        statement: "38a76013 (Michel Lespinasse, 3.7 inferred, UNVERIFIED: move_ptes takes the rmap locks only when copy_vma says need_rmap_locks) on the mremap model: copy_vma allocates a new vma, sets its bounds, links it after the source on the anon_vma's list and says need_rmap_locks = false, so move_ptes moves the batch under the pte lock only; the removal walk, under the root anon_vma's lock, meets the source before the destination, and 486cf46f's locked look finds the entry at one of them: SAFE",
+        variant: "38a76013",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19-38a76013-peek"),
+    },
+    Claim {
+        id: "vma.19-38a76013-peek",
+        statement: "mutant 38a76013-peek (remove_migration_pte's unlocked peek back) on the mremap model: with move_ptes unlocked again, the peek falls between the clear of the old pte and the set of the new one (H-17 again; on 108d6642 the same peek is SAFE, vma.19-108d6642-peek): 486cf46f's locked look is needed again",
+        variant: "38a76013-peek",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.19-38a76013"),
+    },
+    Claim {
+        id: "vma.19-38a76013-head",
+        statement: "mutant 38a76013-head (anon_vma_clone links the new vma at the head of the anon_vma's list) on the mremap model: the walk meets the destination before the unlocked batch sets the pte there and the source after it cleared it; the migration entry stays behind: the list order 38a76013 relies on, reversed, is a bug",
+        variant: "38a76013-head",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.19-38a76013"),
+    },
+    Claim {
+        id: "vma.19-38a76013-bounds-after-clone",
+        statement: "mutant 38a76013-bounds-after-clone (copy_vma stores the new vma's bounds after anon_vma_clone(), as 108d6642 did) on the mremap model: a walk that found the source's pte empty took the pte lock after move_ptes released it, which came after the bound stores, so it reads the new vma's bounds and finds the entry there (486cf46f's argument, vma.19-486cf46f): SAFE (the reorder is for the interval tree's index, which the list models do not have)",
+        variant: "38a76013-bounds-after-clone",
+        model: "mremap_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19-38a76013-head"),
+    },
+    Claim {
+        id: "vma.20-38a76013",
+        statement: "38a76013 on the mremap-back model: vma_merge extends the vma before the source (pgoff 2 against the source's 3), so copy_vma says need_rmap_locks = true and move_ptes moves the batch under the root anon_vma's lock, as 108d6642 always did: SAFE",
+        variant: "38a76013",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.20-38a76013-no-merge-lock"),
+    },
+    Claim {
+        id: "vma.20-38a76013-no-merge-lock",
+        statement: "mutant 38a76013-no-merge-lock (copy_vma says need_rmap_locks = false after a merge too) on the mremap-back model: H-18 again (the merged vma comes first in the walk and the batch moves without the lock)",
+        variant: "38a76013-no-merge-lock",
+        model: "mremap_merge_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.20-38a76013"),
+    },
+    Claim {
         id: "vma.20-soak",
         statement: "486cf46f on the mremap-back model under shuttle (sequentially consistent schedules only): H-18 without any weak-memory read",
         variant: "486cf46f",
@@ -917,6 +977,26 @@ pub static CLAIMS: &[Claim] = &[
         id: "vma.20-108d6642-soak",
         statement: "108d6642 on the mremap-back model under shuttle: holds",
         variant: "108d6642",
+        model: "mremap_merge_vs_migration",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.20-soak"),
+    },
+    Claim {
+        id: "vma.19-38a76013-soak",
+        statement: "38a76013 on the mremap model under shuttle: holds",
+        variant: "38a76013",
+        model: "mremap_vs_migration",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.19-soak"),
+    },
+    Claim {
+        id: "vma.20-38a76013-soak",
+        statement: "38a76013 on the mremap-back model under shuttle: holds",
+        variant: "38a76013",
         model: "mremap_merge_vs_migration",
         checker: SOAK,
         config_debug_vm: true,
@@ -1167,6 +1247,16 @@ pub static CLAIMS: &[Claim] = &[
         id: "vma.soak-108d6642",
         statement: "108d6642 on the soak: holds (its tree's vma_adjust has Michel Lespinasse's strict fix, the else-if lock of lespinasse-v2, so H-10's case 4 is locked)",
         variant: "108d6642",
+        model: "vma_soak",
+        checker: SOAK,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.soak-948f017b"),
+    },
+    Claim {
+        id: "vma.soak-38a76013",
+        statement: "38a76013 on the soak: holds (108d6642's vma_adjust; its copy_vma and move_ptes run only in the mremap models)",
+        variant: "38a76013",
         model: "vma_soak",
         checker: SOAK,
         config_debug_vm: true,
@@ -1599,7 +1689,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013", "mel-v6"],
         name: "anon_vma_lock in anon_vma_chain_link (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1608,7 +1698,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013", "mel-v6"],
         name: "anon_vma_lock in anon_vma_unlink (the shared code lespinasse-v2 keeps)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1617,7 +1707,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013", "mel-v6"],
         name: "__split_vma links the new vma on the anon_vmas (anon_vma_clone) before vma_adjust shrinks the old one (the chain era's shared __split_vma; 5f70b962's condition without insert relies on it)",
         kind: SafeguardKind::Order,
         coverage: Coverage::Killed {
@@ -1626,7 +1716,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6", "a8bef8ff"],
+        variants: &["d0e9fe17", "287d97ac", "ea90002b", "linux-2.6.34", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013", "mel-v6", "a8bef8ff"],
         name: "list_is_singular in reusable_anon_vma (d0e9fe17; the chain era's shared find_mergeable_anon_vma): reuse an anon_vma only from a one-entry chain",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
@@ -1689,7 +1779,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["linux-2.6.34", "d0e9fe17", "287d97ac", "ea90002b", "a8bef8ff", "252c5f94", "linux-2.6.31", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013", "mel-v6"],
         name: "vma_address's range check (address < vm_start || address >= vm_end: -EFAULT)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Redundant {
@@ -1698,7 +1788,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "108d6642"],
+        variants: &["lespinasse-v2", "108d6642", "38a76013"],
         name: "else if (adjust_next && next->anon_vma) anon_vma = next->anon_vma in vma_adjust",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1707,7 +1797,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "mel-v6"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013", "mel-v6"],
         name: "start != vma->vm_start in vma_adjust's anon_vma lock condition (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1716,7 +1806,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "108d6642"],
+        variants: &["lespinasse-v2", "108d6642", "38a76013"],
         name: "importer in vma_adjust's anon_vma lock condition",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Redundant {
@@ -1725,7 +1815,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
+        variants: &["lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "anon_vma_lock takes the root anon_vma's lock (lespinasse-v2 keeps the line)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1752,7 +1842,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
+        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "page_lock_anon_vma takes the root anon_vma's lock (f18194275c39's own page_lock_anon_vma, which reclaim's walks run)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1761,7 +1851,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
+        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "page_lock_anon_vma's page_mapped() re-check under the root anon_vma's lock",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1770,7 +1860,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
+        variants: &["f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "page_lock_anon_vma's unlock of the root it locked (root_anon_vma), not anon_vma_unlock, when the page is no longer mapped",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1779,7 +1869,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642"],
+        variants: &["012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "expand_downwards' vma_lock_anon_vma takes the root anon_vma's lock (012f1800's rmap.h; the stack of a forked child grows under the walks' lock)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1875,6 +1965,51 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Redundant {
             proof: "proofs/vma.20.md#the-locked-look-in-108d6642",
             because: "108d6642's move_ptes holds the root anon_vma's lock around the clear and the set, and the removal walk holds it for its whole walk, so no look can fall between them; vma.19-108d6642-peek (the peek back) is SAFE on the mremap model where the look was needed; that the two locks are one lock rests on the shared root, which these models do not vary (killed on the fork model, vma.15)",
+        },
+    },
+    Safeguard {
+        variants: &["38a76013"],
+        name: "copy_vma's need_rmap_locks = (new_vma->vm_pgoff <= vma->vm_pgoff) after vma_merge, and the root anon_vma lock it makes move_ptes take (38a76013)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "38a76013-no-merge-lock",
+            claim: "vma.20-38a76013-no-merge-lock",
+        },
+    },
+    Safeguard {
+        variants: &["38a76013"],
+        name: "remove_migration_pte looks at the pte under the pte lock only (486cf46f's locked look, needed again once 38a76013's move_ptes skips the anon_vma lock; its own row: on 108d6642 the same look is redundant, vma.19-108d6642-peek)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "38a76013-peek",
+            claim: "vma.19-38a76013-peek",
+        },
+    },
+    Safeguard {
+        variants: &["38a76013", "486cf46f", "948f017b"],
+        name: "anon_vma_clone links the new vma at the tail of each anon_vma's list, after the source (the shared anon_vma_chain_link's list_add_tail), the order an mremap whose move_ptes takes no anon_vma lock relies on (killed on 38a76013; 108d6642's locked move_ptes does not rely on it)",
+        kind: SafeguardKind::Order,
+        coverage: Coverage::Killed {
+            mutant: "38a76013-head",
+            claim: "vma.19-38a76013-head",
+        },
+    },
+    Safeguard {
+        variants: &["38a76013"],
+        name: "move_vma's move back on error passes need_rmap_locks = true (38a76013)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/vma.20.md#the-error-path-in-38a76013",
+            because: "move_page_tables never fails in the models (one pte page, always present), so move_vma's move back from the new vma to the old never runs; it is the path of Hugh Dickins' second objection to 948f017b, which 38a76013 answers by always locking there (our reading)",
+        },
+    },
+    Safeguard {
+        variants: &["38a76013"],
+        name: "copy_vma sets the new vma's bounds before anon_vma_clone() (Michel Lespinasse's reorder of 14 Sep 2012, before 38a76013 in mmotm's order; its mainline id UNVERIFIED)",
+        kind: SafeguardKind::Order,
+        coverage: Coverage::Redundant {
+            proof: "proofs/vma.20.md#the-bounds-before-anon_vma_clone",
+            because: "the mutant with the old order, 38a76013-bounds-after-clone, is SAFE on the mremap model (vma.19-38a76013-bounds-after-clone), as 486cf46f is with the same unlocked move_ptes and list rmap (vma.19-486cf46f): a walk that finds the source's pte empty took the pte lock after move_ptes released it, after the bound stores, and reads the new bounds; in the kernel the reorder is needed because the bounds index the interval tree, which the models do not have",
         },
     },
 ];

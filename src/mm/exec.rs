@@ -79,7 +79,9 @@ pub fn shift_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, shift: usize) -> i32 {
 
     // move the page tables downwards, on failure we rely on
     // process cleanup to remove whatever mess we made.
-    if length != move_page_tables::<V>(mm, vma, old_start, vma, new_start, length) {
+    // MODEL: `false`: 38a76013's `need_rmap_locks` (the walks that care skip the temporary
+    // stack); earlier kernels have no such argument, and their move_ptes ignores it.
+    if length != move_page_tables::<V>(mm, vma, old_start, vma, new_start, length, false) {
         return -ENOMEM;
     }
 

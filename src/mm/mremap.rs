@@ -67,8 +67,8 @@ fn flush_cache_range(_mm: &Mm, _vma: VmaId, _start: usize, _end: usize) {}
 /// `LATENCY_LIMIT` (mm/mremap.c): 64 pages per `move_ptes()` call.
 const LATENCY_LIMIT: usize = 64 * PAGE_SIZE;
 
-/// `move_page_tables(vma, old_addr, new_vma, new_addr, len)` (mm/mremap.c, 2.6.34): how much
-/// was moved.
+/// `move_page_tables(vma, old_addr, new_vma, new_addr, len)` (mm/mremap.c, 2.6.34; 38a76013
+/// adds `need_rmap_locks`, handed to `move_ptes`): how much was moved.
 pub fn move_page_tables<V: VmaAdjust>(
     mm: &Mm,
     vma: VmaId,
@@ -76,20 +76,39 @@ pub fn move_page_tables<V: VmaAdjust>(
     new_vma: VmaId,
     mut new_addr: usize,
     len: usize,
+    need_rmap_locks: bool,
 ) -> usize {
     // LEFT OUT: the declarations of `extent`, `next` and the pmds (below).
     let old_end = old_addr + len;
     flush_cache_range(mm, vma, old_addr, old_end);
+    // LEFT OUT: from 3.x, `bool need_flush` with its `need_flush = true` and the
+    // `flush_tlb_range()` after the loop (no TLB in the models), and
+    // `mmu_notifier_invalidate_range_start()`/`_end()` (no secondary MMU).
 
     while old_addr < old_end {
         // MODEL: the `for` over pmd-sized extents as this `while`; its steps at the end.
         // LEFT OUT: `cond_resched()`; the clamp of `next` to the pmd boundary and old_end:
         // every address of the models lies under one pmd, so `next` is old_end.
-        let extent = (old_end - old_addr).min(LATENCY_LIMIT);
+        let mut extent = old_end - old_addr;
         // LEFT OUT: `get_old_pmd`/`alloc_new_pmd` and their `continue`/`break` (one pmd,
-        // always present), the new pmd's clamp of `extent` (one pmd); `if (extent >
-        // LATENCY_LIMIT) extent = LATENCY_LIMIT;` is the `min` above.
-        V::move_ptes(mm, vma, old_addr, old_addr + extent, new_vma, new_addr);
+        // always present), the new pmd's clamp of `extent` (one pmd); from 3.x, the
+        // `pmd_trans_huge(*old_pmd)` block (order-0 pages only; its `move_huge_pmd()` ignores
+        // 38a76013's `need_rmap_locks`, which dd18dbc2 fixed) and `__pte_alloc()` of a
+        // missing new pte page (always present).
+        if extent > LATENCY_LIMIT {
+            extent = LATENCY_LIMIT;
+        }
+        V::move_ptes_need_rmap_locks(
+            mm,
+            vma,
+            old_addr,
+            old_addr + extent,
+            new_vma,
+            new_addr,
+            need_rmap_locks,
+        );
+        // LEFT OUT: `need_flush = true` and, after the loop, `flush_tlb_range()` and the
+        // notifier's `_end()` (above).
         // MODEL: the `for`'s steps.
         old_addr += extent;
         new_addr += extent;
@@ -210,18 +229,39 @@ pub fn move_vma<V: VmaAdjust>(
 
     let new_pgoff = READ_ONCE(&mm.vmas[vma].vm_pgoff)
         + ((old_addr - READ_ONCE(&mm.vmas[vma].vm_start)) >> PAGE_SHIFT);
-    let Some(new_vma) = V::copy_vma(mm, &mut vma, new, new_addr, new_len, new_pgoff) else {
+    // MODEL: `bool need_rmap_locks` (38a76013 on; set by every path of its copy_vma that
+    // returns a vma); before 38a76013 there is no such local: the default
+    // copy_vma_need_rmap_locks leaves it, the default move_ptes_need_rmap_locks ignores it.
+    // false to start, so that an override that forgets to set it shows as a missing lock.
+    let mut need_rmap_locks = false;
+    let Some(new_vma) = V::copy_vma_need_rmap_locks(
+        mm,
+        &mut vma,
+        new,
+        new_addr,
+        new_len,
+        new_pgoff,
+        &mut need_rmap_locks,
+    ) else {
         // LEFT OUT: `if (!new_vma)` is the `let ... else` above.
         // MODEL: `return -ENOMEM`: never (copy_vma does not fail here).
         return 0;
     };
 
-    let moved_len = move_page_tables::<V>(mm, vma, old_addr, new_vma, new_addr, old_len);
+    let moved_len = move_page_tables::<V>(
+        mm,
+        vma,
+        old_addr,
+        new_vma,
+        new_addr,
+        old_len,
+        need_rmap_locks,
+    );
     if moved_len < old_len {
-        // LEFT OUT: "On error, move entries back from new area to old": the move back and the
-        // swap of the old and new ranges (and, from 948f017b, the `anon_vma_moveto_tail(vma)`
-        // with its comment before them): the models' page table always has the new pmd, so
-        // move_page_tables moves all of old_len.
+        // LEFT OUT: "On error, move entries back from new area to old": the move back (from
+        // 38a76013 with need_rmap_locks true) and the swap of the old and new ranges (and, from
+        // 948f017b, the `anon_vma_moveto_tail(vma)` with its comment before them): the models'
+        // page table always has the new pmd, so move_page_tables moves all of old_len.
         // MODEL: checked: a model where it did not stops with a harness error.
         crate::trace::harness_fail("move_vma", format!("moved {moved_len:#x} of {old_len:#x}"));
     }

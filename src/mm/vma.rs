@@ -66,8 +66,8 @@ pub trait VmaAdjust: 'static + Send + Sync {
     /// `copy_vma(&vma, addr, len, pgoff)` as the variant's kernel had it, with `mmap_sem` held
     /// for write: the vma mremap moves to, `new` if it allocates one (`*vmap` is `vma`). The
     /// default is 3.1's ([`crate::mm::mremap::copy_vma`]); 948f017b overrides it (its
-    /// `anon_vma_moveto_tail()` when vma_merge succeeds). Read by `move_vma` (the mremap
-    /// models, models/vma.rs).
+    /// `anon_vma_moveto_tail()` when vma_merge succeeds). Read by the default
+    /// [`VmaAdjust::copy_vma_need_rmap_locks`] (`move_vma`, the mremap models).
     fn copy_vma(
         mm: &Mm,
         vma: &mut VmaId,
@@ -84,8 +84,8 @@ pub trait VmaAdjust: 'static + Send + Sync {
     /// `move_ptes(vma, old_pmd, old_addr, old_end, new_vma, new_pmd, new_addr)` as the
     /// variant's kernel had it: the pte moves of one batch, under the pte lock. The default is
     /// 2.6.34's ([`crate::mm::mremap::move_ptes`]); 108d6642 overrides it (the anon_vma lock
-    /// around the batch). Read by `move_page_tables` (exec's `shift_arg_pages`, mremap's
-    /// `move_vma`).
+    /// around the batch). Read by the default [`VmaAdjust::move_ptes_need_rmap_locks`]
+    /// (`move_page_tables`: exec's `shift_arg_pages`, mremap's `move_vma`).
     fn move_ptes(
         mm: &Mm,
         vma: VmaId,
@@ -97,6 +97,45 @@ pub trait VmaAdjust: 'static + Send + Sync {
         Self: Sized,
     {
         crate::mm::mremap::move_ptes(mm, vma, old_addr, old_end, new_vma, new_addr)
+    }
+    /// `copy_vma(&vma, addr, len, pgoff, &need_rmap_locks)` as the variant's kernel had it
+    /// (38a76013 on). The default is [`VmaAdjust::copy_vma`], the flag left as `move_vma` set
+    /// it (earlier kernels have none, and their `move_ptes` ignores it). Read by `move_vma`.
+    /// The shared code calls only the two `_need_rmap_locks` methods; `copy_vma` and
+    /// `move_ptes` are reached through their defaults, so a variant from 38a76013 on overrides
+    /// these two and leaves the older pair unused.
+    fn copy_vma_need_rmap_locks(
+        mm: &Mm,
+        vma: &mut VmaId,
+        new: VmaId,
+        addr: usize,
+        len: usize,
+        pgoff: usize,
+        need_rmap_locks: &mut bool,
+    ) -> Option<VmaId>
+    where
+        Self: Sized,
+    {
+        let _ = need_rmap_locks;
+        Self::copy_vma(mm, vma, new, addr, len, pgoff)
+    }
+    /// `move_ptes(.., new_addr, need_rmap_locks)` as the variant's kernel had it (38a76013
+    /// on). The default is [`VmaAdjust::move_ptes`], which locks as its kernel does whatever
+    /// the flag (108d6642 always, 2.6.34 never). Read by `move_page_tables` (exec passes
+    /// false, mremap's `move_vma` what `copy_vma` said).
+    fn move_ptes_need_rmap_locks(
+        mm: &Mm,
+        vma: VmaId,
+        old_addr: usize,
+        old_end: usize,
+        new_vma: VmaId,
+        new_addr: usize,
+        need_rmap_locks: bool,
+    ) where
+        Self: Sized,
+    {
+        let _ = need_rmap_locks;
+        Self::move_ptes(mm, vma, old_addr, old_end, new_vma, new_addr)
     }
 }
 
