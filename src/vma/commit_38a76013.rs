@@ -12,7 +12,8 @@
 //! The kernel's walk order is the anon interval tree's (by `vm_pgoff`, ties in insertion order);
 //! the models' list gives the same order in both mremap models (proofs/vma.20.md).
 //! `vma_adjust()` and the rest of the file are 108d6642's, not the tree's at 38a76013 (which has
-//! bf181b9f's always-taken anon_vma lock and the interval tree's re-index): proofs/vma.20.md.
+//! bf181b9f's interval tree, whose anon_vma lock is taken whenever there is one):
+//! proofs/vma.20.md.
 
 use crate::ktrace;
 use crate::mm::vma::*;

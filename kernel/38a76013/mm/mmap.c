@@ -23,10 +23,13 @@
  *            24944609235) but for Android's vma_get_anon_name(vma) argument of vma_merge.
  *            The reorder precedes 7/7 in mmotm 2012-09-27 (either order of the two gives
  *            this text); its mainline id is UNVERIFIED. vma_adjust at 38a76013 is NOT
- *            108d6642's: bf181b9f ([PATCH 2/7]) takes the anon_vma lock whenever the vma
- *            has one and [PATCH 4/7] re-indexes the vma in the interval tree under it; no
- *            text of it at 38a76013 is stored, and the variant runs (and fidelity aligns)
- *            108d6642's, kernel/108d6642/mm/mmap.c (proofs/vma.20.md). Release 3.7 inferred, UNVERIFIED.
+ *            108d6642's: bf181b9f (mainline's [PATCH 4/7], the interval tree; torvalds/linux
+ *            mm/mmap.c stored at bf181b9f9d8dfbba, index id 4001752280) takes the anon_vma
+ *            lock whenever there is one ([PATCH 2/7]'s form) and re-indexes the vma in the
+ *            interval tree under it; its copy_vma still has the old order (the reorder came
+ *            later). No text at 38a76013 is stored; the variant runs (and fidelity aligns)
+ *            108d6642's, kernel/108d6642/mm/mmap.c (proofs/vma.20.md). Release 3.7 inferred,
+ *            UNVERIFIED.
  */
 
 /* mmcheck: partial: 108d6642's stored copy_vma with the two postings' hunks (see above) */
