@@ -614,6 +614,56 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("vma.16-a8bef8ff"),
     },
     Claim {
+        id: "vma.16-012f1800",
+        statement: "012f1800 on the exec model, the first root-lock kernel, which carries a8bef8ff: exec marks its temporary stack and try_to_unmap_anon skips it, so no migration entry is there while shift_arg_pages moves it: SAFE",
+        variant: "012f1800",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.16"),
+    },
+    Claim {
+        id: "vma.16-108d6642",
+        statement: "108d6642 on the exec model (3.7 merge window): a8bef8ff's skip keeps migration out of the moving stack; its move_ptes takes the anon_vma lock for exec's move too, which cannot close the window (the first vma_adjust and the move are separate critical sections): SAFE",
+        variant: "108d6642",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.16-108d6642-no-stack-skip"),
+    },
+    Claim {
+        id: "vma.16-108d6642-no-stack-skip",
+        statement: "mutant 108d6642-no-stack-skip (try_to_unmap_anon's is_vma_temporary_stack() test removed; exec still marks the stack) on the exec model: H-11 again although move_ptes takes the anon_vma lock: a walk between the shift's first vma_adjust and the move computes the new address while the pte is still at the old one",
+        variant: "108d6642-no-stack-skip",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.16-108d6642"),
+    },
+    Claim {
+        id: "vma.16-38a76013",
+        statement: "38a76013 on the exec model: shift_arg_pages passes need_rmap_locks false, so move_ptes takes no anon_vma lock, and a8bef8ff's skip keeps migration out of the moving stack, as 38a76013's comment says (\"we use a specially tagged vma which rmap call sites look for using is_vma_temporary_stack()\"): SAFE",
+        variant: "38a76013",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("vma.16-38a76013-no-stack-skip"),
+    },
+    Claim {
+        id: "vma.16-38a76013-no-stack-skip",
+        statement: "mutant 38a76013-no-stack-skip (try_to_unmap_anon's is_vma_temporary_stack() test removed; exec still marks the stack) on the exec model: H-11 again",
+        variant: "38a76013-no-stack-skip",
+        model: "exec_vs_migration",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::BugOn),
+        twin: Some("vma.16-38a76013"),
+    },
+    Claim {
         id: "vma.17",
         statement: "H-12, 012f1800 (the hang Hugh Dickins hit in Aug 2010): reclaim's page_lock_anon_vma sees the page mapped and anon_vma_lock reads its anon_vma's root (the parent's); the child's exit unmaps the page and frees that anon_vma; the parent's next fault reuses it (SLAB_DESTROY_BY_RCU) and anon_vma_prepare makes it its own root and links on its list under its own lock, while the walker, holding the old root's lock, walks that list: a data race (the walker's unlock would then re-read ->root and release a lock it does not hold: vma.17-f1819427-unlock-reread shows that spin_bug)",
         variant: "012f1800",
@@ -1887,7 +1937,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["a8bef8ff"],
+        variants: &["a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "try_to_unmap_anon's skip of a temporary stack (is_vma_temporary_stack)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -1896,7 +1946,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["a8bef8ff"],
+        variants: &["a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "VM_STACK_INCOMPLETE_SETUP set from __bprm_mm_init on (before the argument pages are copied)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {
@@ -1914,7 +1964,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["a8bef8ff"],
+        variants: &["a8bef8ff", "lespinasse-v2", "shaohua-v1", "012f1800", "f1819427", "5dbe0af4", "486cf46f", "948f017b", "108d6642", "38a76013"],
         name: "VM_STACK_INCOMPLETE_SETUP in setup_arg_pages' vm_flags (so mprotect_fixup keeps the bit)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {

@@ -1,13 +1,15 @@
 //! mm/swap.c after 3bfcd13e "mm: hugetlbfs: move the put/get_page slab and hugetlbfs
-//! optimization in a faster path" (Andrea Arcangeli, 3.14; patch 3/8 of "mm: hugetlbfs: fix
-//! hugetlbfs optimization v2"): `PageSlab(page_head) || PageHeadHuge(page_head)` is tested
+//! optimization in a faster path" (Andrea Arcangeli; patch 3/8 of "mm: hugetlbfs: fix hugetlbfs
+//! optimization v3", 20 Nov 2013; release 3.14 inferred, UNVERIFIED): `PageSlab(page_head) || PageHeadHuge(page_head)` is tested
 //! before the head is pinned, on the head `compound_trans_head()` returned; `smp_rmb()` and a
 //! PG_tail re-check then decide between the tail (`_mapcount` and the head's count, no
 //! `get_page_unless_zero()`) and `out_put_single:`. `__get_page_tail()` pins the head through
 //! `__get_page_tail_foll(page, true)`. The locked THP path is 27c73ae7's with the `skip_lock:`
-//! code written in place. Parent 27c73ae7: the mmotm series puts 3bfcd13e right after it (the
-//! one patch between them, "mm: hugetlb: use get_page_foll() in follow_hugetlb_page()",
-//! changes no modelled function).
+//! code written in place. Parent 27c73ae7: in the posted series one patch lies between them
+//! (2/8, "mm: hugetlb: use get_page_foll() in follow_hugetlb_page()", which changes no modelled
+//! function); in the mmotm series of 20 and 22 Nov 2013 two more precede 3bfcd13e
+//! ("mm-hugetlbfs-add-some-vm_bug_ons-to-catch-non-hugetlbfs-pages" and a memcg OOM-notification
+//! patch, not read here). The mainline parent is UNVERIFIED.
 
 use crate::mm::hugetlb::PageHeadHuge;
 use crate::mm::swap::*;
@@ -30,7 +32,7 @@ impl Compound for Variant {
             subject: "mm: hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster path",
         },
         parent: Some("27c73ae7"),
-        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 3/8] mm: hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster path', <1384969876-6374-4-git-send-email-aarcange@redhat.com>) applied to 27c73ae7's text as posted (1/8, <1384969876-6374-2-git-send-email-aarcange@redhat.com>); merged for 3.14 per the mmotm series of 22 Nov 2013. Verified against kernel/3bfcd13e/mm/swap.c (status partial: the lines inside 3/8's two hunks are the posting's, the rest 27c73ae7's; cross-checked against the '-' lines of 7/8 'mm/swap.c: reorganize put_compound_page()', which hold put_compound_page after 5/8 and differ from this text only by 5/8's hunk). UNVERIFIED: the commit id (given by the brief; no commit page found) and the content of the two -fix patches mmotm folded into it (not found): this is the posted v3 text.",
+        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 3/8] mm: hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster path', <1384969876-6374-4-git-send-email-aarcange@redhat.com>) applied to 27c73ae7's text as posted (1/8, <1384969876-6374-2-git-send-email-aarcange@redhat.com>); queued in the mmotm series of 22 Nov 2013 and 2 Jan 2014 and listed in Michal Hocko's since-3.13 shortlog of 6 Feb 2014 (a branch he describes as based on v3.12); its release, 3.14, is inferred from these, UNVERIFIED. Verified against kernel/3bfcd13e/mm/swap.c (status partial: the lines inside 3/8's two hunks are the posting's, the rest 27c73ae7's; cross-checked against the '-' lines of 7/8 'mm/swap.c: reorganize put_compound_page()', which hold put_compound_page after 5/8 and differ from this text only by 5/8's hunk). UNVERIFIED: the commit id (given by the brief; no commit page found) and the content of the two -fix patches mmotm folded into it (not found): this is the posted v3 text.",
     };
     crate::compound_fns! {
         self: put_compound_page, __get_page_tail;

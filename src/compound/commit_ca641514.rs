@@ -1,5 +1,6 @@
-//! 3bfcd13e plus ca641514 "mm: thp: optimize compound_trans_huge" (Andrea Arcangeli, 3.14;
-//! patch 4/8 of "mm: hugetlbfs: fix hugetlbfs optimization v2"): "Currently we don't clobber
+//! 3bfcd13e plus ca641514 "mm: thp: optimize compound_trans_huge" (Andrea Arcangeli; patch 4/8
+//! of "mm: hugetlbfs: fix hugetlbfs optimization v3", 20 Nov 2013; release 3.14 inferred,
+//! UNVERIFIED): "Currently we don't clobber
 //! page_tail->first_page during split_huge_page, so compound_trans_head can be set to
 //! compound_head without adverse effects, and this mostly optimizes away a smp_rmb." The
 //! smp_rmb() version is kept under `#if 0`; `#define compound_trans_head(page)
@@ -24,7 +25,7 @@ impl Compound for Variant {
             subject: "mm: thp: optimize compound_trans_huge",
         },
         parent: Some("3bfcd13e"),
-        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', <1384969876-6374-5-git-send-email-aarcange@redhat.com>; include/linux/huge_mm.h only), merged for 3.14 per the mmotm shortlog of Feb 2014, applied on 3bfcd13e (3/8), its predecessor in the mmotm series of 22 Nov 2013. Verified against kernel/ca641514/include/linux/huge_mm.h (status partial: every line from that posting's hunk and from the '-' lines of the 668f9abb -mm posting, linux-mm, 12 Feb 2014, <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>, which deletes the same block); put_compound_page and __get_page_tail are 3bfcd13e's (kernel/3bfcd13e/mm/swap.c, partial). UNVERIFIED: the commit id (given by the brief; no commit page found).",
+        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 4/8] mm: thp: optimize compound_trans_huge', <1384969876-6374-5-git-send-email-aarcange@redhat.com>; include/linux/huge_mm.h only), queued in the mmotm series of 22 Nov 2013 and 2 Jan 2014 and listed in Michal Hocko's since-3.13 shortlog of 6 Feb 2014 (a branch he describes as based on v3.12; its release, 3.14, is inferred, UNVERIFIED), applied on 3bfcd13e (3/8), its predecessor in the mmotm series of 22 Nov 2013. Verified against kernel/ca641514/include/linux/huge_mm.h (status partial: every line from that posting's hunk and from the '-' lines of the 668f9abb -mm posting, linux-mm, 12 Feb 2014, <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>, which deletes the same block); put_compound_page and __get_page_tail are 3bfcd13e's (kernel/3bfcd13e/mm/swap.c, partial). UNVERIFIED: the commit id (given by the brief; no commit page found).",
     };
     crate::compound_fns! {
         self: compound_trans_head;

@@ -4,7 +4,11 @@
 //! ranges, `move_page_tables()` to move the ptes, `vma_adjust()` to shrink to the new range.
 //! Between the first `vma_adjust()` and the move, the rmap computes the new addresses of the
 //! stack's pages while their ptes are still at the old ones: the race a8bef8ff closed by keeping
-//! migration out of the temporary stack (`src/vma/commit_a8bef8ff.rs`).
+//! migration out of the temporary stack. Its exec side is here too
+//! ([`__bprm_mm_init_temp_stack`], [`setup_arg_pages_temp_stack`]: the stack marked
+//! `VM_STACK_INCOMPLETE_SETUP` until it has moved), for every chain-era rmap whose kernel
+//! carries a8bef8ff (`ChainLock::TEMP_STACK`, src/mm/vma_2_6_34.rs, whose `try_to_unmap_anon`
+//! skips the marked vma).
 
 use super::mremap::move_page_tables;
 use super::vma::*;
@@ -47,6 +51,57 @@ pub fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) ->
         // `out_unlock: up_write(&mm->mmap_sem)`: the models' stack keeps its size, and there
         // is no mmap_sem.
     }
+    ret
+}
+
+/// `__bprm_mm_init(bprm)` (fs/exec.c, a8bef8ff): the temporary stack's flags. The chain-era
+/// rmaps whose kernel carries a8bef8ff run it (`ChainLock::TEMP_STACK`).
+pub fn __bprm_mm_init_temp_stack(mm: &Mm, vma: VmaId) {
+    // LEFT OUT: the allocation, `mmap_sem`, `vm_mm`, the bounds (the model's setup gives
+    // the stack its slot, mm and bounds) and a8bef8ff's `BUG_ON(VM_STACK_FLAGS &
+    // VM_STACK_INCOMPLETE_SETUP)`, which holds: the models' VM_STACK_FLAGS has neither
+    // READ-hint bit.
+    WRITE_ONCE(
+        &mm.vmas[vma].vm_flags,
+        VM_STACK_FLAGS | VM_STACK_INCOMPLETE_SETUP,
+    );
+    // LEFT OUT: as 2.6.34's ([`__bprm_mm_init`]): `vm_page_prot`,
+    // INIT_LIST_HEAD, `insert_vm_struct`, counters, `bprm->p`, errors.
+}
+
+/// `setup_arg_pages(bprm, stack_top, executable_stack)` (fs/exec.c, a8bef8ff): the stack's
+/// move to its final place, then its mark cleared. The chain-era rmaps whose kernel carries
+/// a8bef8ff run it (`ChainLock::TEMP_STACK`).
+pub fn setup_arg_pages_temp_stack<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
+    // LEFT OUT: as 2.6.34's ([`setup_arg_pages`]): `stack_shift` and
+    // `bprm->p`, `down_write`; the `vm_flags` computation with a8bef8ff's `vm_flags |=
+    // VM_STACK_INCOMPLETE_SETUP` and `mprotect_fixup()`, which stores those flags: with
+    // that line the bit __bprm_mm_init set stays set (without it mprotect_fixup would
+    // clear it before the shift: a safeguard row, argued in proofs/vma.16.md).
+    // MODEL: `ret` is 0 when there is no shift (the C's comes from mprotect_fixup).
+    let mut ret = 0;
+    // LEFT OUT: `if (ret) goto out_unlock; BUG_ON(prev != vma);` after mprotect_fixup (left
+    // out above).
+    // Move stack pages down in memory.
+    if stack_shift != 0 {
+        ret = shift_arg_pages::<V>(mm, vma, stack_shift);
+        // LEFT OUT: `if (ret) goto out_unlock;`: shift_arg_pages does not fail in the
+        // models (as 2.6.34's); in the kernel that exit leaves the flag set.
+    }
+
+    // mprotect_fixup is overkill to remove the temporary stack flags
+    // MODEL: the vma; the `&=` below as a load and a store of the word (mmap_sem held: no
+    // other writer).
+    let v = &mm.vmas[vma];
+    WRITE_ONCE(
+        &v.vm_flags,
+        READ_ONCE(&v.vm_flags) & !VM_STACK_INCOMPLETE_SETUP,
+    );
+    ktrace!(
+        "setup_arg_pages",
+        "vma#{vma}: VM_STACK_INCOMPLETE_SETUP cleared"
+    );
+    // LEFT OUT: the stack expansion, `out_unlock: up_write(&mm->mmap_sem)` (as 2.6.34's).
     ret
 }
 

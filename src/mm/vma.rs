@@ -266,6 +266,9 @@ pub const VM_CAN_NONLINEAR: usize = 0x0800_0000;
 pub const VM_SEQ_READ: usize = 0x0000_8000;
 /// `VM_RAND_READ` (include/linux/mm.h).
 pub const VM_RAND_READ: usize = 0x0001_0000;
+/// `VM_STACK_INCOMPLETE_SETUP` (include/linux/mm.h, a8bef8ff): "Bits set in the VMA until the
+/// stack is in its final location".
+pub const VM_STACK_INCOMPLETE_SETUP: usize = VM_RAND_READ | VM_SEQ_READ;
 pub const SWAP_FAIL: i32 = 2;
 
 /// A vma's index in `Mm::vmas`.

@@ -8,7 +8,9 @@
 //! Two lock flavours: [`ChainRmap`] (2.6.34, 2.6.35: `spin_lock(&anon_vma->lock)`) and
 //! [`RootChainRmap`] (012f1800 "mm: always lock the root (oldest) anon_vma", 2.6.36 on:
 //! `anon_vma_lock(anon_vma)` takes `anon_vma->root->lock` everywhere). 3.0 turned the lock
-//! into a mutex (`anon_vma->root->mutex`): the same exclusion for these models.
+//! into a mutex (`anon_vma->root->mutex`): the same exclusion for these models. Where the
+//! kernel carries a8bef8ff (a8bef8ff itself, 012f1800 and every rmap after it:
+//! `ChainLock::TEMP_STACK`), exec marks its temporary stack and `try_to_unmap_anon` skips it.
 //!
 //! Sources (research notes s3.md §3): `__split_vma`, `vma_adjust` and `struct anon_vma_chain`
 //! read from a 2.6.34/2.6.35 tree and 2.6.34-based lore patches; `rmap_walk_anon` reassembled
@@ -32,6 +34,16 @@ pub trait ChainLock: 'static + Send + Sync + Sized {
     const ERA: &'static str;
     /// 012f1800 on: `anon_vma_fork` sets the child's `anon_vma->root` to the parent's root.
     const ROOT: bool;
+    /// a8bef8ff (2.6.35-rc1, UNVERIFIED) is in this rmap's kernel: exec marks its temporary
+    /// stack `VM_STACK_INCOMPLETE_SETUP` (`__bprm_mm_init()`, cleared in `setup_arg_pages()`
+    /// once the stack has moved: src/mm/exec.rs) and `try_to_unmap_anon()` skips a marked vma.
+    /// By default `ROOT`: every root-lock rmap is 012f1800 (2.6.36-rc) or later, whose kernels
+    /// carry a8bef8ff, and every own-lock rmap but a8bef8ff's is 2.6.34 or a posting on it
+    /// (`ChainRmap`, mel-v6's); a8bef8ff's `TempStackRmap` sets it.
+    const TEMP_STACK: bool = Self::ROOT;
+    /// `try_to_unmap_anon()`'s test of the mark, wherever exec sets it; a mutant turns off the
+    /// test alone (the stack stays marked, migration walks it anyway).
+    const STACK_SKIP: bool = Self::TEMP_STACK;
     /// 2.6.34: `spin_lock(&anon_vma->lock)`; 2.6.36: `anon_vma_lock(anon_vma)` =
     /// `spin_lock(&anon_vma->root->lock)`.
     fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()>;
@@ -375,6 +387,30 @@ pub fn rmap_walk_anon<L: ChainLock>(mm: &Mm, page: PageId, rmap_one: RmapOne, ol
     ret
 }
 
+/// `is_vma_temporary_stack(vma)` (mm/rmap.c, a8bef8ff; non-static `bool`, the same body, first
+/// seen in 5dbe0af4's stored tree): the stack exec has not finished setting up.
+pub fn is_vma_temporary_stack(mm: &Mm, vma: VmaId) -> bool {
+    // MODEL: one load of `vma->vm_flags` for the C's two reads (mmap_sem is not held here: a
+    // concurrent setup_arg_pages may clear the bit between them; either value is a state the
+    // C can read, and the test below reads the bits it needs from the same load).
+    let vm_flags = READ_ONCE(&mm.vmas[vma].vm_flags);
+    let maybe_stack = vm_flags & (VM_GROWSDOWN | VM_GROWSUP);
+
+    if maybe_stack == 0 {
+        // LEFT OUT: the C's `return false;` is this one.
+        // MODEL: `return false`.
+        return false;
+    }
+
+    if (vm_flags & VM_STACK_INCOMPLETE_SETUP) == VM_STACK_INCOMPLETE_SETUP {
+        // LEFT OUT: the C's `return true;` and its last `return false;` are the two below.
+        // MODEL: `return true`, then the tail `false`.
+        return true;
+    }
+
+    false
+}
+
 /// The `AnonRmap` of a chain-era rmap `$t` (a `ChainLock`): 2.6.34's code with `$t`'s locks.
 /// `chain_rmap!($t, walk)` names the `rmap_walk_anon` that `remove_migration_ptes` runs when
 /// the variant's differs from 2.6.34's (mel-v6's); `chain_rmap!($t, walk, rmap_one)` also
@@ -602,7 +638,8 @@ macro_rules! chain_rmap {
                 referenced
             }
 
-            /// `try_to_unmap_anon(page, TTU_MIGRATION)` (mm/rmap.c, 2.6.34).
+            /// `try_to_unmap_anon(page, TTU_MIGRATION)` (mm/rmap.c, 2.6.34; a8bef8ff's skip of a
+            /// temporary stack where `$t`'s kernel has it: `ChainLock::STACK_SKIP`).
             fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32 {
                 // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as
                 // a name for SWAP_AGAIN).
@@ -620,14 +657,29 @@ macro_rules! chain_rmap {
                 let mut node = list_next(mm, "try_to_unmap_anon", head);
                 while node != head {
                     let vma = avc_vma(mm, "try_to_unmap_anon", node);
-                    // LEFT OUT: a8bef8ff's
-                    // `if (PAGE_MIGRATION && (flags & TTU_MIGRATION) &&
-                    // is_vma_temporary_stack(vma)) continue;` (RootChainRmap, 012f1800 on:
-                    // a8bef8ff, whose release (2.6.35-rc1) is UNVERIFIED, is in their base): only
-                    // the exec model (exec_vs_migration, vma.16) has a temporary stack, and it
-                    // runs no claim on the RootChainRmap variants (their kernels carry
-                    // a8bef8ff, this shared walk does not; the a8bef8ff variant has its own,
-                    // src/vma/commit_a8bef8ff.rs; proofs/vma.16.md).
+
+                    // During exec, a temporary VMA is setup and later moved.
+                    // The VMA is moved under the anon_vma lock but not the
+                    // page tables leading to a race where migration cannot
+                    // find the migration ptes. Rather than increasing the
+                    // locking requirements of exec(), migration skips
+                    // temporary VMAs until after exec() completes.
+                    // MODEL: the test only where the kernel has it (a8bef8ff on:
+                    // `ChainLock::STACK_SKIP`); the const is read first, so 2.6.34's walk
+                    // makes no load of vm_flags.
+                    // LEFT OUT: `PAGE_MIGRATION && (flags & TTU_MIGRATION)` (3.4 on:
+                    // `IS_ENABLED(CONFIG_MIGRATION)`): the models' only try_to_unmap is
+                    // migration's (CONFIG_MIGRATION).
+                    if <$t as ChainLock>::STACK_SKIP && is_vma_temporary_stack(mm, vma) {
+                        ktrace!(
+                            "try_to_unmap_anon",
+                            "vma#{vma} is a temporary stack: skipped"
+                        );
+                        // MODEL: `continue`: the step to the next entry.
+                        node = list_next(mm, "try_to_unmap_anon", node);
+                        continue;
+                    }
+
                     let address = vma_address(mm, page, vma);
                     if address != EFAULT {
                         // LEFT OUT: `continue` on -EFAULT is the `if` above.
@@ -679,6 +731,24 @@ macro_rules! chain_rmap {
 
             fn check_anon_vma_lists(mm: &Mm) {
                 check_chains(mm);
+            }
+
+            // The exec side of a8bef8ff where `$t`'s kernel has it (`TEMP_STACK`), 2.6.34's
+            // otherwise (src/mm/exec.rs).
+            fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
+                if <$t as ChainLock>::TEMP_STACK {
+                    crate::mm::exec::__bprm_mm_init_temp_stack(mm, vma)
+                } else {
+                    crate::mm::exec::__bprm_mm_init(mm, vma)
+                }
+            }
+
+            fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
+                if <$t as ChainLock>::TEMP_STACK {
+                    crate::mm::exec::setup_arg_pages_temp_stack::<V>(mm, vma, stack_shift)
+                } else {
+                    crate::mm::exec::setup_arg_pages::<V>(mm, vma, stack_shift)
+                }
             }
         }
     };

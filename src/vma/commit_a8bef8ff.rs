@@ -10,10 +10,9 @@
 //! 2.6.34's, still without an anon_vma lock (H-9 is fixed by 012f1800, 2.6.36 UNVERIFIED).
 
 use crate::ktrace;
-use crate::mm::exec::{shift_arg_pages, VM_STACK_FLAGS};
 use crate::mm::vma::*;
 use crate::mm::vma_2_6_34::*;
-use crate::sync::{READ_ONCE, WRITE_ONCE};
+use crate::sync::{SpinGuard, READ_ONCE, WRITE_ONCE};
 use crate::variant::{Area, Kind, VariantMeta};
 
 /// a8bef8ff.
@@ -179,185 +178,25 @@ impl VmaAdjust for Variant {
     }
 }
 
-/// `VM_STACK_INCOMPLETE_SETUP` (include/linux/mm.h, a8bef8ff): "Bits set in the VMA until the
-/// stack is in its final location".
-pub const VM_STACK_INCOMPLETE_SETUP: usize = VM_RAND_READ | VM_SEQ_READ;
-
 /// The anon_vma_chain rmap of 2.6.34 with a8bef8ff's exec side: the temporary stack is marked
 /// from `__bprm_mm_init()` until `setup_arg_pages()` moved it, and migration's
-/// `try_to_unmap_anon()` skips a marked vma. The rest is 2.6.34's (`ChainRmap`).
+/// `try_to_unmap_anon()` skips a marked vma (the shared code: `is_vma_temporary_stack()` in
+/// src/mm/vma_2_6_34.rs, the exec side in src/mm/exec.rs). The rest is 2.6.34's, its locks
+/// `ChainRmap`'s.
 pub struct TempStackRmap;
 
-/// `is_vma_temporary_stack(vma)` (mm/rmap.c, a8bef8ff).
-fn is_vma_temporary_stack(mm: &Mm, vma: VmaId) -> bool {
-    // MODEL: one load of `vma->vm_flags` for the C's two reads (mmap_sem is not held here: a
-    // concurrent setup_arg_pages may clear the bit between them; either value is a state the
-    // C can read, and the test below reads the bits it needs from the same load).
-    let vm_flags = READ_ONCE(&mm.vmas[vma].vm_flags);
-    let maybe_stack = vm_flags & (VM_GROWSDOWN | VM_GROWSUP);
-
-    if maybe_stack == 0 {
-        // LEFT OUT: the C's `return false;` is this one.
-        // MODEL: `return false`.
-        return false;
-    }
-
-    if (vm_flags & VM_STACK_INCOMPLETE_SETUP) == VM_STACK_INCOMPLETE_SETUP {
-        // LEFT OUT: the C's `return true;` and its last `return false;` are the two below.
-        // MODEL: `return true`, then the tail `false`.
-        return true;
-    }
-
-    false
-}
-
-impl AnonRmap for TempStackRmap {
+impl ChainLock for TempStackRmap {
     const ERA: &'static str = "2.6.34";
-    const SPLIT_LINKS_NEW_BEFORE_ADJUST: bool = ChainRmap::SPLIT_LINKS_NEW_BEFORE_ADJUST;
-    const REMOVED_NEXT_UNLINKED_AFTER_ADJUST: bool = ChainRmap::REMOVED_NEXT_UNLINKED_AFTER_ADJUST;
+    const ROOT: bool = false;
+    const TEMP_STACK: bool = true;
 
-    fn anon_vma_prepare(mm: &Mm, vma: VmaId, av: AnonVmaId) {
-        ChainRmap::anon_vma_prepare(mm, vma, av)
+    fn anon_vma_lock(mm: &Mm, anon_vma: AnonVmaId) -> SpinGuard<'_, ()> {
+        ChainRmap::anon_vma_lock(mm, anon_vma)
     }
 
-    fn anon_vma_fork(mm: &Mm, vma: VmaId, pvma: VmaId, new_av: AnonVmaId) -> i32 {
-        ChainRmap::anon_vma_fork(mm, vma, pvma, new_av)
-    }
-
-    fn find_mergeable_anon_vma(mm: &Mm, vma: VmaId) -> Option<AnonVmaId> {
-        ChainRmap::find_mergeable_anon_vma(mm, vma)
-    }
-
-    fn __page_set_anon_rmap(mm: &Mm, page: PageId, vma: VmaId, address: usize) {
-        ChainRmap::__page_set_anon_rmap(mm, page, vma, address)
-    }
-
-    fn split_vma<V: VmaAdjust>(
-        mm: &Mm,
-        vma: VmaId,
-        new: VmaId,
-        addr: usize,
-        new_below: bool,
-    ) -> i32 {
-        ChainRmap::split_vma::<V>(mm, vma, new, addr, new_below)
-    }
-
-    fn page_referenced_anon(mm: &Mm, page: PageId) -> usize {
-        ChainRmap::page_referenced_anon(mm, page)
-    }
-
-    /// `try_to_unmap_anon(page, TTU_MIGRATION)` (mm/rmap.c, a8bef8ff).
-    fn try_to_unmap_anon(mm: &Mm, page: PageId) -> i32 {
-        // LEFT OUT: `int ret = SWAP_AGAIN` is the next line (which the tool reads as a name
-        // for SWAP_AGAIN).
-        let mut ret = SWAP_AGAIN;
-        let Some((anon_vma, lock)) = page_lock_anon_vma::<ChainRmap>(mm, page) else {
-            // LEFT OUT: `if (!anon_vma)` is the `let ... else` above.
-            // MODEL: `return ret`.
-            return ret;
-        };
-        // MODEL: `list_for_each_entry(avc, &anon_vma->head, same_anon_vma)` as a walk of the
-        // list's nodes: `list_next` fails on a poisoned link, `avc_vma` is `avc->vma`.
-        // LEFT OUT: that loop header is this `while`, `vma = avc->vma` is `avc_vma`.
-        let head = mm.anon_vma_head(anon_vma);
-        let mut node = list_next(mm, "try_to_unmap_anon", head);
-        while node != head {
-            let vma = avc_vma(mm, "try_to_unmap_anon", node);
-
-            // During exec, a temporary VMA is setup and later moved.
-            // The VMA is moved under the anon_vma lock but not the
-            // page tables leading to a race where migration cannot
-            // find the migration ptes. Rather than increasing the
-            // locking requirements of exec(), migration skips
-            // temporary VMAs until after exec() completes.
-            // LEFT OUT: `PAGE_MIGRATION && (flags & TTU_MIGRATION)`: the models' only
-            // try_to_unmap is migration's (CONFIG_MIGRATION).
-            if is_vma_temporary_stack(mm, vma) {
-                ktrace!(
-                    "try_to_unmap_anon",
-                    "vma#{vma} is a temporary stack: skipped"
-                );
-                // MODEL: `continue`: the step to the next entry.
-                node = list_next(mm, "try_to_unmap_anon", node);
-                continue;
-            }
-
-            let address = vma_address(mm, page, vma);
-            if address != EFAULT {
-                // LEFT OUT: `continue` on -EFAULT is the `if` above.
-                ret = try_to_unmap_one(mm, page, vma, address);
-                if ret != SWAP_AGAIN || !page_mapped(mm, page) {
-                    break;
-                }
-            }
-            // MODEL: the loop's step to the next entry.
-            node = list_next(mm, "try_to_unmap_anon", node);
-        }
-
-        page_unlock_anon_vma::<ChainRmap>(mm, anon_vma, lock);
-        // LEFT OUT: `return ret` is the tail `ret`.
-        // MODEL: the tail `ret`.
-        ret
-    }
-
-    fn remove_migration_ptes(mm: &Mm, old: PageId, new: PageId) {
-        ChainRmap::remove_migration_ptes(mm, old, new)
-    }
-
-    fn free_pgtables_unlink(mm: &Mm, vma: VmaId) {
-        ChainRmap::free_pgtables_unlink(mm, vma)
-    }
-
-    fn check_anon_vma_lists(mm: &Mm) {
-        ChainRmap::check_anon_vma_lists(mm)
-    }
-
-    /// `__bprm_mm_init(bprm)` (fs/exec.c, a8bef8ff): the temporary stack's flags.
-    fn __bprm_mm_init(mm: &Mm, vma: VmaId) {
-        // LEFT OUT: the allocation, `mmap_sem`, `vm_mm`, the bounds (the model's setup gives
-        // the stack its slot, mm and bounds) and a8bef8ff's `BUG_ON(VM_STACK_FLAGS &
-        // VM_STACK_INCOMPLETE_SETUP)`, which holds: the models' VM_STACK_FLAGS has neither
-        // READ-hint bit.
-        WRITE_ONCE(
-            &mm.vmas[vma].vm_flags,
-            VM_STACK_FLAGS | VM_STACK_INCOMPLETE_SETUP,
-        );
-        // LEFT OUT: as 2.6.34's (crate::mm::exec::__bprm_mm_init): `vm_page_prot`,
-        // INIT_LIST_HEAD, `insert_vm_struct`, counters, `bprm->p`, errors.
-    }
-
-    /// `setup_arg_pages(bprm, stack_top, executable_stack)` (fs/exec.c, a8bef8ff): the stack's
-    /// move to its final place.
-    fn setup_arg_pages<V: VmaAdjust>(mm: &Mm, vma: VmaId, stack_shift: usize) -> i32 {
-        // LEFT OUT: as 2.6.34's (crate::mm::exec::setup_arg_pages): `stack_shift` and
-        // `bprm->p`, `down_write`; the `vm_flags` computation with a8bef8ff's `vm_flags |=
-        // VM_STACK_INCOMPLETE_SETUP` and `mprotect_fixup()`, which stores those flags: with
-        // that line the bit __bprm_mm_init set stays set (without it mprotect_fixup would
-        // clear it before the shift: a safeguard row, argued in proofs/vma.16.md).
-        // MODEL: `ret` is 0 when there is no shift (the C's comes from mprotect_fixup).
-        let mut ret = 0;
-        // LEFT OUT: `if (ret) goto out_unlock; BUG_ON(prev != vma);` after mprotect_fixup (left
-        // out above).
-        // Move stack pages down in memory.
-        if stack_shift != 0 {
-            ret = shift_arg_pages::<V>(mm, vma, stack_shift);
-            // LEFT OUT: `if (ret) goto out_unlock;`: shift_arg_pages does not fail in the
-            // models (as 2.6.34's); in the kernel that exit leaves the flag set.
-        }
-
-        // mprotect_fixup is overkill to remove the temporary stack flags
-        // MODEL: the vma; the `&=` below as a load and a store of the word (mmap_sem held: no
-        // other writer).
-        let v = &mm.vmas[vma];
-        WRITE_ONCE(
-            &v.vm_flags,
-            READ_ONCE(&v.vm_flags) & !VM_STACK_INCOMPLETE_SETUP,
-        );
-        ktrace!(
-            "setup_arg_pages",
-            "vma#{vma}: VM_STACK_INCOMPLETE_SETUP cleared"
-        );
-        // LEFT OUT: the stack expansion, `out_unlock: up_write(&mm->mmap_sem)` (as 2.6.34's).
-        ret
+    fn anon_vma_unlock<'a>(mm: &'a Mm, anon_vma: AnonVmaId, lock: SpinGuard<'a, ()>) {
+        ChainRmap::anon_vma_unlock(mm, anon_vma, lock)
     }
 }
+
+chain_rmap!(TempStackRmap);

@@ -25,14 +25,16 @@
  *            @@ "page_unlock_anon_vma").
  * status:    partial
  * holds:     anon_vma_prepare, anon_vma_chain_link, anon_vma_fork, anon_vma_unlink,
- *            page_lock_anon_vma, page_unlock_anon_vma, try_to_unmap_anon, rmap_walk_anon
+ *            page_lock_anon_vma, page_unlock_anon_vma, is_vma_temporary_stack,
+ *            try_to_unmap_anon, rmap_walk_anon
  * unchanged: anon_vma_clone, unlink_anon_vmas, page_address_in_vma, page_referenced_one,
  *            page_referenced_anon, page_add_anon_rmap, page_remove_rmap, try_to_unmap_one
  *            (as in kernel/5beb4930, 2.6.34's texts; 2.6.35.7 has the same text for these, except the
  *            unlink_anon_vmas comment that (b) rewrites - see below)
  * notes:     anon_vma_unlink: the "empty =" line is 2.6.35's (anonvma_external_refcount),
  *            as in (a)'s context. try_to_unmap_anon: 2.6.35's, with a8bef8ff's
- *            temporary-stack skip (2.6.35-rc1), which the model does not have.
+ *            temporary-stack skip (2.6.35-rc1, UNVERIFIED); is_vma_temporary_stack: a8bef8ff's,
+ *            2.6.35.7's text (the same as kernel/a8bef8ff/mm/rmap.c's).
  *            page_lock_anon_vma: 2.6.35.7's body with (a)'s '+' line; (a)'s pre-image (an
  *            mmotm of May 2010) re-checks page_rmapping(page) in an "again:" loop that
  *            2.6.35.7 does not have - which of the two 012f1800 sits on is UNVERIFIED.
@@ -197,6 +199,20 @@ void page_unlock_anon_vma(struct anon_vma *anon_vma)
 {
 	anon_vma_unlock(anon_vma);
 	rcu_read_unlock();
+}
+
+static bool is_vma_temporary_stack(struct vm_area_struct *vma)
+{
+	int maybe_stack = vma->vm_flags & (VM_GROWSDOWN | VM_GROWSUP);
+
+	if (!maybe_stack)
+		return false;
+
+	if ((vma->vm_flags & VM_STACK_INCOMPLETE_SETUP) ==
+						VM_STACK_INCOMPLETE_SETUP)
+		return true;
+
+	return false;
 }
 
 static int try_to_unmap_anon(struct page *page, enum ttu_flags flags)

@@ -11,7 +11,11 @@
  * status:    partial
  * holds:     shift_arg_pages
  * unchanged: __bprm_mm_init, setup_arg_pages (the patch does not touch them; the chain's
- *            texts are 2.6.34's, kernel/5beb4930/fs/exec.c, as for 108d6642)
+ *            texts are a8bef8ff's, kernel/012f1800/fs/exec.c, as for 108d6642: their
+ *            VM_STACK_INCOMPLETE_SETUP lines, the ones modelled, are in linux-3.0.27's fs/exec.c
+ *            (index id 4249124054); the rest of both functions is not checked at 3.6/3.7, where
+ *            later trees differ (BUILD_BUG_ON for the BUG_ON, start_stack, the argument-size
+ *            check))
  * notes:     no torvalds/linux fs/exec.c is stored at 38a76013 or 108d6642. The stored
  *            text's 2.6.39 on-stack mmu_gather (`struct mmu_gather tlb;`,
  *            `tlb_gather_mmu(&tlb, mm, 0)`, `&tlb`) is followed; the comments are

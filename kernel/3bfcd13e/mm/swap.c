@@ -14,8 +14,9 @@
  * status:    partial
  * holds:     put_compound_page, __get_page_tail
  * unchanged: __put_compound_page, put_page (not in the patch)
- * notes:     Mainline commit of Andrea Arcangeli, 3.14-rc1; id 3bfcd13e is the brief's,
- *            NOT verified by a commit page. Lines inside the two swap.c hunks of 3/8
+ * notes:     Mainline commit of Andrea Arcangeli; its release (3.14) is inferred from the
+ *            mmotm series and Michal Hocko's since-3.13 shortlog (6 Feb 2014), UNVERIFIED;
+ *            id 3bfcd13e is the brief's, NOT verified by a commit page. Lines inside the two swap.c hunks of 3/8
  *            (context and '+') are the patch's; the remaining lines are 27c73ae7's from
  *            1/8's '+'/context lines (identical to AndreiLux/ref-3.10 mm/swap.c except
  *            compound_trans_head). Cross-check: put_compound_page after 5/8 appears
@@ -23,10 +24,15 @@
  *            hunk. mmotm carried
  *            mm-hugetlbfs-move-the-put-get_page-slab-and-hugetlbfs-optimization-in-a-faster-path-fix.patch
  *            and -fix-2.patch (folded into this commit): their content was NOT found,
- *            so this is the posted v3 text. 'threat' is as posted (3.15 text reads
- *            'treat'; where the typo was fixed is unknown). parent: 27c73ae7 (upstream
- *            parent per the mmotm series: 'mm: hugetlb: use get_page_foll() in
- *            follow_hugetlb_page()', no modelled function).
+ *            so this is the posted v3 text. 'threat' is as posted; mainline 44518d2b (5/8;
+ *            torvalds/linux mm/swap.c stored at 44518d2b32646e37, index id 2980550662)
+ *            already reads 'treat', so the typo was fixed at or before 44518d2b (in 3/8's
+ *            -fix patches or in 5/8: UNVERIFIED). parent: 27c73ae7 (in the posted series
+ *            2/8 'mm: hugetlb: use get_page_foll() in follow_hugetlb_page()' lies between,
+ *            no modelled function; the mmotm series of 20 and 22 Nov 2013 also puts
+ *            mm-hugetlbfs-add-some-vm_bug_ons-to-catch-non-hugetlbfs-pages and a memcg
+ *            OOM-notification patch before it, not read here; the mainline parent is
+ *            UNVERIFIED).
  */
 
 static void put_compound_page(struct page *page)

@@ -24,7 +24,7 @@
  *            CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE (x86-64) counters
  *            stays 'unsigned long' and still overlaps _count: the slab_lock() fallback of
  *            __cmpxchg_double_slab() (debug caches, or a CPU without cmpxchg16b) keeps storing
- *            _count, fixed only by a03208652dad (3.14).
+ *            _count, fixed only by a03208652dad (release UNVERIFIED).
  */
 
 struct page {
