@@ -7,7 +7,11 @@
  *            index id 4314351761), verbatim
  * status:    verbatim
  * holds:     anon_vma_moveto_tail
- * unchanged: anon_vma_clone, anon_vma_fork (untouched by the patch)
+ * unchanged: anon_vma_clone, anon_vma_fork (untouched by the patch). This tree's
+ *            anon_vma_chain_link, anon_vma_clone, anon_vma_fork and unlink_anon_vmas are
+ *            3.0-rc4's batched forms (bb4aa396 and the two commits after it), which no
+ *            folder holds yet: the model runs 2.6.34's per-avc locking for them
+ *            (proofs/vma.20.md, Left out)
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (the functions compared byte for byte with
  *            the stored text, tabs included). The full id is the one the stored tree
