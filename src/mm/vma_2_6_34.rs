@@ -667,9 +667,9 @@ macro_rules! chain_rmap {
                     // MODEL: the test only where the kernel has it (a8bef8ff on:
                     // `ChainLock::STACK_SKIP`); the const is read first, so 2.6.34's walk
                     // makes no load of vm_flags.
-                    // LEFT OUT: `PAGE_MIGRATION && (flags & TTU_MIGRATION)` (3.4 on:
-                    // `IS_ENABLED(CONFIG_MIGRATION)`): the models' only try_to_unmap is
-                    // migration's (CONFIG_MIGRATION).
+                    // LEFT OUT: `PAGE_MIGRATION && (flags & TTU_MIGRATION)` (by 108d6642's
+                    // tree `IS_ENABLED(CONFIG_MIGRATION)`; the commit UNVERIFIED): the models'
+                    // only try_to_unmap is migration's (CONFIG_MIGRATION).
                     if <$t as ChainLock>::STACK_SKIP && is_vma_temporary_stack(mm, vma) {
                         ktrace!(
                             "try_to_unmap_anon",
