@@ -27,6 +27,12 @@ pub fn bound() -> Result<Option<Bound>, String> {
         .transpose()
 }
 
+/// `MMCHECK_REPORT_DIR`: where the generated claim tests write each claim's report as
+/// `<id>.json` (the `verify --json` shape: `cargo xtask proof-traces` reads them).
+pub fn report_dir() -> Result<Option<std::path::PathBuf>, String> {
+    Ok(var("MMCHECK_REPORT_DIR")?.map(std::path::PathBuf::from))
+}
+
 /// `MMCHECK_SOAK_SEED`: the shuttle seed (default 0).
 pub fn soak_seed() -> Result<u64, String> {
     match var("MMCHECK_SOAK_SEED")? {

@@ -159,6 +159,12 @@ fn check(c: &'static Claim, paths: Paths, print: bool) -> Result<(), Failed> {
     if print {
         println!("{text}");
     }
+    if let Some(dir) = settings::report_dir()? {
+        let json = serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(&dir)
+            .and_then(|()| std::fs::write(dir.join(format!("{}.json", r.id)), json))
+            .map_err(|e| format!("MMCHECK_REPORT_DIR {}: {e}", dir.display()))?;
+    }
     if !r.matches {
         return Err(format!("expected {}, verdict {}\n{text}", c.expected, r.verdict).into());
     }

@@ -27,6 +27,20 @@ pub struct Event {
     /// The kernel function (borrowed while recording: no allocation per step).
     pub func: Cow<'static, str>,
     pub event: String,
+    /// A lock taken or released at this step, for the consistency check: a named spinlock
+    /// (the shim's events) or a kernel bit lock (`compound_lock`, `slab_lock`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<LockOp>,
+}
+
+/// A lock changing hands at one step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LockOp {
+    /// The lock, as the trace names it (`anon_vma#3->lock`, `zone->lru_lock`,
+    /// `page#1 PG_compound_lock`).
+    pub lock: String,
+    /// Taken (true) or released (false).
+    pub acquire: bool,
 }
 
 /// The kernel's own checks, by name. A BUG claim names the one it expects to break.
@@ -196,6 +210,7 @@ pub fn reset() {
         LOG.with(|l| l.borrow_mut().clear());
     }
     crate::sync::set_step_hint(0);
+    crate::sync::set_lock_observer(named_lock_event);
     let _ = crate::sync::take_race_access();
     crate::sync::clear_stale_reads();
 }
@@ -210,52 +225,55 @@ fn who(cpu: Option<usize>) -> String {
     cpu.map_or("the setup thread".to_string(), |c| format!("CPU{c}"))
 }
 
-/// The bit locks whose events a trace shows, as (function, event prefix, end of the page name):
-/// `compound_lock` "locked page#1", `compound_unlock` "unlocked page#1 (flags ..)",
-/// `slab_lock` "locked page#1 (PG_locked)", `slab_unlock` "__bit_spin_unlock page#1: ..".
-const LOCK_EVENTS: [(&str, &str, &str, bool); 4] = [
-    ("compound_lock", "PG_compound_lock", "locked ", true),
-    ("compound_unlock", "PG_compound_lock", "unlocked ", false),
-    ("slab_lock", "PG_locked", "locked ", true),
-    ("slab_unlock", "PG_locked", "__bit_spin_unlock ", false),
-];
+/// The shim's event for a named spinlock: `spin_lock anon_vma#0->lock taken` right after the
+/// CPU takes it, `spin_unlock ... released` right before it lets it go.
+fn named_lock_event(name: crate::sync::LockName, acquire: bool) {
+    let (func, verb) = if acquire {
+        ("spin_lock", "taken")
+    } else {
+        ("spin_unlock", "released")
+    };
+    record_lock(
+        func,
+        || name.to_string(),
+        acquire,
+        || format!("{name} {verb}"),
+    );
+}
 
-/// What a trace must never show (issue #20): two CPUs holding one lock at once, or a CPU
-/// releasing a lock it does not hold. Each lock event names its page; a lock is the bit and
-/// the page. Returns the first contradiction, with both steps.
+/// What a trace must never show (issue #20): two CPUs holding one lock at once, a CPU taking
+/// a lock it already holds, or a CPU releasing a lock it does not hold. It reads every step's
+/// [`LockOp`] (the named spinlocks and the kernel's bit locks). Returns the first
+/// contradiction, with both steps.
 pub fn check_consistency(trace: &[Event]) -> Result<(), String> {
     use std::collections::HashMap;
-    // (bit, page) -> (holder, step it took the lock)
-    let mut held: HashMap<(&str, String), (Option<usize>, usize)> = HashMap::new();
+    // lock -> (holder, step it took the lock)
+    let mut held: HashMap<&str, (Option<usize>, usize)> = HashMap::new();
     for e in trace {
-        let Some(&(_, bit, prefix, acquire)) = LOCK_EVENTS
-            .iter()
-            .find(|(f, _, p, _)| e.func == *f && e.event.starts_with(p))
-        else {
+        let Some(op) = &e.lock else {
             continue;
         };
-        let rest = &e.event[prefix.len()..];
-        let page: String = rest
-            .chars()
-            .take_while(|c| !c.is_whitespace() && *c != ':')
-            .collect();
-        let key = (bit, page.clone());
-        if acquire {
-            if let Some((cpu, step)) = held.get(&key) {
+        let lock = op.lock.as_str();
+        if op.acquire {
+            if let Some((cpu, step)) = held.get(lock) {
+                let whom = if *cpu == e.cpu {
+                    "which it already holds".to_string()
+                } else {
+                    format!("which {} holds", who(*cpu))
+                };
                 return Err(format!(
-                    "step {}: {} takes {bit} of {page}, which {} holds since step {step}",
+                    "step {}: {} takes {lock}, {whom} since step {step}",
                     e.step,
                     who(e.cpu),
-                    who(*cpu)
                 ));
             }
-            held.insert(key, (e.cpu, e.step));
+            held.insert(lock, (e.cpu, e.step));
         } else {
-            match held.remove(&key) {
+            match held.remove(lock) {
                 Some((cpu, _)) if cpu == e.cpu => {}
                 Some((cpu, step)) => {
                     return Err(format!(
-                        "step {}: {} releases {bit} of {page}, which {} took at step {step}",
+                        "step {}: {} releases {lock}, which {} took at step {step}",
                         e.step,
                         who(e.cpu),
                         who(cpu)
@@ -263,7 +281,7 @@ pub fn check_consistency(trace: &[Event]) -> Result<(), String> {
                 }
                 None => {
                     return Err(format!(
-                        "step {}: {} releases {bit} of {page}, which nobody holds",
+                        "step {}: {} releases {lock}, which nobody holds",
                         e.step,
                         who(e.cpu)
                     ))
@@ -323,6 +341,32 @@ pub fn check_counts(trace: &[Event]) -> Result<(), String> {
 /// Record one step. `event` is only evaluated in checked builds.
 #[inline(always)]
 pub fn record(func: &'static str, event: impl FnOnce() -> String) {
+    record_op(func, None, event)
+}
+
+/// Record a step at which this CPU takes (`acquire`) or releases `lock`: a kernel bit lock
+/// (`compound_lock`), or a named spinlock (the shim's events). The consistency check reads it.
+#[inline(always)]
+pub fn record_lock(
+    func: &'static str,
+    lock: impl FnOnce() -> String,
+    acquire: bool,
+    event: impl FnOnce() -> String,
+) {
+    if CHECKED && RECORDING.with(|r| r.get()) {
+        record_op(
+            func,
+            Some(LockOp {
+                lock: lock(),
+                acquire,
+            }),
+            event,
+        )
+    }
+}
+
+#[inline(always)]
+fn record_op(func: &'static str, lock: Option<LockOp>, event: impl FnOnce() -> String) {
     if CHECKED && RECORDING.with(|r| r.get()) {
         // Format first: the log is never borrowed across anything that could reach a
         // scheduling point of the checker.
@@ -344,6 +388,7 @@ pub fn record(func: &'static str, event: impl FnOnce() -> String) {
                 cpu,
                 func: Cow::Borrowed(func),
                 event,
+                lock,
             });
             crate::sync::set_step_hint(step);
         });
@@ -432,6 +477,7 @@ pub fn checker_failure(invariant: Invariant, message: String) {
                         who(r.cpu),
                         rw(r.write)
                     ),
+                    lock: None,
                 });
                 format!(
                     "*** {invariant}: {}'s {} of a lock-protected word races {}'s {} after step {ostep} ({message})",
@@ -453,6 +499,7 @@ pub fn checker_failure(invariant: Invariant, message: String) {
         cpu,
         func: Cow::Borrowed(FUNC),
         event,
+        lock: None,
     });
     keep_first(Failure {
         cause: Cause::Kernel(invariant),
@@ -544,60 +591,66 @@ mod tests {
             cpu: Some(cpu),
             func: Cow::Borrowed(func),
             event: event.to_string(),
+            lock: None,
+        }
+    }
+
+    /// A step that takes (`acquire`) or releases `lock`.
+    fn lk(step: usize, cpu: usize, func: &'static str, lock: &str, acquire: bool) -> Event {
+        Event {
+            lock: Some(LockOp {
+                lock: lock.to_string(),
+                acquire,
+            }),
+            ..ev(step, cpu, func, lock)
         }
     }
 
     #[test]
-    fn two_holders_of_one_bit_lock_are_reported() {
+    fn two_holders_of_one_lock_are_reported() {
         // The shape of issue #20's compound.1-debug-vm trace before the fix.
+        let cl = "page#0 PG_compound_lock";
         let bad = [
-            ev(11, 0, "compound_lock", "locked page#0"),
-            ev(14, 1, "compound_lock", "locked page#0"),
-            ev(
-                19,
-                0,
-                "compound_unlock",
-                "unlocked page#0 (flags 0x3 -> 0x1)",
-            ),
+            lk(11, 0, "compound_lock", cl, true),
+            lk(14, 1, "compound_lock", cl, true),
+            lk(19, 0, "compound_unlock", cl, false),
         ];
         let why = check_consistency(&bad).unwrap_err();
         assert!(
             why.contains(
-                "step 14: CPU1 takes PG_compound_lock of page#0, which CPU0 holds since step 11"
+                "step 14: CPU1 takes page#0 PG_compound_lock, which CPU0 holds since step 11"
             ),
             "{why}"
         );
         let good = [
-            ev(11, 0, "compound_lock", "locked page#0"),
-            ev(
-                12,
-                0,
-                "compound_unlock",
-                "unlocked page#0 (flags 0x3 -> 0x1)",
-            ),
-            ev(14, 1, "compound_lock", "locked page#0"),
-            ev(15, 1, "compound_lock", "locked page#1"),
-            ev(16, 0, "slab_lock", "locked page#0 (PG_locked)"),
-            ev(
-                17,
-                0,
-                "slab_unlock",
-                "__bit_spin_unlock page#0: read flags 0x9, wrote 0x8 (non-atomic)",
-            ),
+            lk(11, 0, "compound_lock", cl, true),
+            ev(12, 0, "get_page", "page#0._count 1 -> 2"),
+            lk(13, 0, "compound_unlock", cl, false),
+            lk(14, 1, "compound_lock", cl, true),
+            lk(15, 1, "spin_lock", "anon_vma#0->lock", true),
+            lk(16, 0, "spin_lock", "anon_vma#1->lock", true),
+            lk(17, 1, "spin_unlock", "anon_vma#0->lock", false),
+            lk(18, 0, "spin_unlock", "anon_vma#1->lock", false),
         ];
         assert_eq!(check_consistency(&good), Ok(()));
         let foreign = [
-            ev(1, 0, "slab_lock", "locked page#2 (PG_locked)"),
-            ev(
-                2,
-                1,
-                "slab_unlock",
-                "__bit_spin_unlock page#2: read flags 0x1, wrote 0x0 (non-atomic)",
-            ),
+            lk(1, 0, "spin_lock", "zone->lru_lock", true),
+            lk(2, 1, "spin_unlock", "zone->lru_lock", false),
         ];
         assert!(check_consistency(&foreign)
             .unwrap_err()
-            .contains("which CPU0 took at step 1"));
+            .contains("step 2: CPU1 releases zone->lru_lock, which CPU0 took at step 1"));
+        let nobody = [lk(3, 1, "spin_unlock", "zone->lru_lock", false)];
+        assert!(check_consistency(&nobody)
+            .unwrap_err()
+            .contains("which nobody holds"));
+        let again = [
+            lk(1, 0, "spin_lock", "anon_vma#2->lock", true),
+            lk(2, 0, "spin_lock", "anon_vma#2->lock", true),
+        ];
+        assert!(check_consistency(&again)
+            .unwrap_err()
+            .contains("CPU0 takes anon_vma#2->lock, which it already holds since step 1"));
     }
 
     #[test]

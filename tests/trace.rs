@@ -2,6 +2,7 @@
 //! shapes of its unit test: the real `compound_lock`/`compound_unlock` and `slab_lock`/
 //! `slab_unlock` events of two CPUs, in the order they ran, pass; the same events with the
 //! second CPU's lock moved before the first CPU's unlock (issue #20's trace) are reported.
+//! The named spinlocks (`zone->lru_lock`, `anon_vma#N->lock`) are recorded by the shim.
 
 // The events are recorded on plain threads (the std build): loom's and shuttle's types work only
 // inside their executions.
@@ -52,4 +53,39 @@ fn check(name: &str, lock: fn(&Mem, PagePtr), unlock: fn(&Mem, PagePtr)) {
 fn the_checker_reads_the_lock_events_the_kernel_code_records() {
     check("compound_lock", compound_lock, compound_unlock);
     check("slab_lock", slab_lock, slab_unlock);
+}
+
+/// The shim records a named spinlock's acquisition right after it and its release right before
+/// it (`zone->lru_lock` here, as `lru_lock()` takes it; anon_vma locks are named the same
+/// way), and the checker reads those events as it reads the bit locks'.
+#[test]
+fn named_spinlocks_record_their_acquisitions_and_releases() {
+    use mmcheck::mm::lru::lru_lock;
+    let m = Mem::new(MemConfig::small(2));
+    trace::reset();
+    for cpu in 0..2 {
+        run_as_cpu(cpu, || drop(lru_lock(&m)));
+    }
+    let ran = trace::snapshot();
+    let shown: Vec<(Option<usize>, &str, &str)> = ran
+        .iter()
+        .map(|e| (e.cpu, &*e.func, e.event.as_str()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (Some(0), "spin_lock", "zone->lru_lock taken"),
+            (Some(0), "spin_unlock", "zone->lru_lock released"),
+            (Some(1), "spin_lock", "zone->lru_lock taken"),
+            (Some(1), "spin_unlock", "zone->lru_lock released"),
+        ]
+    );
+    assert_eq!(check_consistency(&ran), Ok(()));
+    let mut overlapping = ran.clone();
+    overlapping.swap(1, 2);
+    let why = check_consistency(&overlapping).expect_err("overlap");
+    assert!(
+        why.contains("CPU1 takes zone->lru_lock, which CPU0 holds since step 1"),
+        "{why}"
+    );
 }

@@ -117,6 +117,7 @@ mod tests {
             cpu,
             func: "f".into(),
             event: event.to_string(),
+            lock: None,
         }
     }
 

@@ -8,6 +8,7 @@ use crate::sync::{
     atomic_add, atomic_read, atomic_set, atomic_sub, bit_spin_lock, bit_spin_unlock, smp_mb,
     smp_wmb, spin_lock, spin_unlock, READ_ONCE, WRITE_ONCE,
 };
+use crate::trace;
 use crate::{ktrace, BUG_ON};
 
 /// `compound_lock(page)` + `compound_lock_irqsave(page)` (include/linux/mm.h, 2.6.38–3.4):
@@ -16,7 +17,12 @@ use crate::{ktrace, BUG_ON};
 /// `VM_BUG_ON(PageSlab(page))`: its variants carry that text.
 pub fn compound_lock(m: &Mem, page: PagePtr) {
     bit_spin_lock(PG_COMPOUND_LOCK, &m.pg(page).flags);
-    ktrace!("compound_lock", "locked {page:?}");
+    trace::record_lock(
+        "compound_lock",
+        || format!("{page:?} PG_compound_lock"),
+        true,
+        || format!("locked {page:?}"),
+    );
     // LEFT OUT: compound_lock_irqsave()'s `local_irq_save(flags)` and its `flags` result: no
     // interrupts are modelled (proofs/README.md); its `compound_lock(page)` is the lock above
 }
@@ -26,11 +32,17 @@ pub fn compound_lock(m: &Mem, page: PagePtr) {
 /// `local_irq_restore()`.
 pub fn compound_unlock(m: &Mem, page: PagePtr) {
     let old = bit_spin_unlock(PG_COMPOUND_LOCK, &m.pg(page).flags);
-    ktrace!(
+    trace::record_lock(
         "compound_unlock",
-        "unlocked {page:?} (flags {:#x} -> {:#x})",
-        *old,
-        *old & !bit(PG_COMPOUND_LOCK)
+        || format!("{page:?} PG_compound_lock"),
+        false,
+        || {
+            format!(
+                "unlocked {page:?} (flags {:#x} -> {:#x})",
+                *old,
+                *old & !bit(PG_COMPOUND_LOCK)
+            )
+        },
     );
     // MODEL: the waiters wake after the event is recorded (src/sync `BitUnlocked`: the trace
     // shows the unlock before the next holder's lock).

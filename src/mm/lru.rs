@@ -1036,12 +1036,12 @@ pub fn shrink_inactive_list<V: Lru>(
 
     lru_add_drain::<V>(m);
 
+    // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
+    let zone = lru_lock(m);
     ktrace!(
         "shrink_inactive_list",
         "scan up to {nr_to_scan} page(s) of InactiveFile under lru_lock"
     );
-    // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
-    let zone = lru_lock(m);
 
     // isolate_pages_global(nr_to_scan, &page_list, &nr_scanned, sc->order,
     //                      ISOLATE_INACTIVE, zone, 0, file)

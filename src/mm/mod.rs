@@ -19,7 +19,7 @@ pub mod vma_2_6_31;
 pub mod vma_2_6_34;
 
 use crate::page::{MemMap, Page, PagePtr};
-use crate::sync::{EventCounter, PerCpu, SpinLock};
+use crate::sync::{EventCounter, LockName, PerCpu, SpinLock};
 use list::Lists;
 use lru::{Pagevec, ZoneLruStat, NR_LRU_LISTS};
 
@@ -118,7 +118,14 @@ impl Mem {
                 lock: SpinLock::new(FreeArea {
                     free: vec![true; cfg.nr_pages],
                 }),
-                lru_lock: SpinLock::new(()),
+                lru_lock: SpinLock::named(
+                    (),
+                    LockName {
+                        owner: "zone",
+                        id: None,
+                        field: "lru_lock",
+                    },
+                ),
                 vm_stat: ZoneLruStat::default(),
                 lru_lock_acquisitions: EventCounter::default(),
             },

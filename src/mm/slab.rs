@@ -18,22 +18,34 @@ use super::Mem;
 use crate::ktrace;
 use crate::page::*;
 use crate::sync::{__bit_spin_unlock, atomic_set, bit_spin_lock, READ_ONCE, WRITE_ONCE};
+use crate::trace;
 
 /// `slab_lock(page)` (mm/slub.c, 3.4): `bit_spin_lock(PG_locked, &page->flags)`.
 pub fn slab_lock(m: &Mem, page: PagePtr) {
     bit_spin_lock(PG_LOCKED, &m.pg(page).flags);
-    ktrace!("slab_lock", "locked {page:?} (PG_locked)");
+    trace::record_lock(
+        "slab_lock",
+        || format!("{page:?} PG_locked"),
+        true,
+        || format!("locked {page:?} (PG_locked)"),
+    );
 }
 
 /// `slab_unlock(page)` (mm/slub.c, 3.4): `__bit_spin_unlock(PG_locked, &page->flags)`, the
 /// non-atomic unlock: a load and a store of the whole flags word.
 pub fn slab_unlock(m: &Mem, page: PagePtr) {
     let old = __bit_spin_unlock(PG_LOCKED, &m.pg(page).flags);
-    ktrace!(
+    trace::record_lock(
         "slab_unlock",
-        "__bit_spin_unlock {page:?}: read flags {:#x}, wrote {:#x} (non-atomic)",
-        *old,
-        *old & !bit(PG_LOCKED)
+        || format!("{page:?} PG_locked"),
+        false,
+        || {
+            format!(
+                "__bit_spin_unlock {page:?}: read flags {:#x}, wrote {:#x} (non-atomic)",
+                *old,
+                *old & !bit(PG_LOCKED)
+            )
+        },
     );
     // MODEL: the waiters wake after the event is recorded (src/sync `BitUnlocked`).
     drop(old);

@@ -22,8 +22,8 @@
 use crate::ktrace;
 use crate::sync::{
     atomic_add_negative, atomic_inc_return, atomic_read, atomic_t, clear_bit_unlock, spin_lock,
-    test_and_set_bit_lock, test_bit, unsigned_long, EventCounter, RaceCell, SpinGuard, SpinLock,
-    READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
+    test_and_set_bit_lock, test_bit, unsigned_long, EventCounter, LockName, RaceCell, SpinGuard,
+    SpinLock, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use crate::variant::VariantMeta;
@@ -428,7 +428,14 @@ impl Mm {
                 .collect(),
             anon_vmas: (0..size.anon_vmas)
                 .map(|i| AnonVma {
-                    lock: SpinLock::new(()),
+                    lock: SpinLock::named(
+                        (),
+                        LockName {
+                            owner: "anon_vma",
+                            id: Some(i),
+                            field: "lock",
+                        },
+                    ),
                     root: unsigned_long::new(i),
                     freed: RaceCell::new(false),
                     adjust_locks: EventCounter::default(),

@@ -181,14 +181,15 @@ pub fn anon_vma_chain_link<L: ChainLock>(mm: &Mm, vma: VmaId, avc: AvcId, anon_v
         mm.same_anon_vma(avc),
         mm.anon_vma_head(anon_vma),
     );
-    // LEFT OUT: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock(anon_vma)`) is
-    // this drop of the guard.
-    // MODEL: the guard's drop.
-    drop(lock);
+    // MODEL: the event is recorded under the lock, where the link happened.
     ktrace!(
         "anon_vma_chain_link",
         "avc#{avc}: vma#{vma} linked on anon_vma#{anon_vma}'s list"
     );
+    // LEFT OUT: `spin_unlock(&anon_vma->lock)` (012f1800: `anon_vma_unlock(anon_vma)`) is
+    // this drop of the guard.
+    // MODEL: the guard's drop.
+    drop(lock);
 }
 
 /// The avcs of `vma->anon_vma_chain`, in list order.

@@ -972,6 +972,51 @@ pub struct SpinLock<T> {
     inner: backend::Mutex<T>,
     #[cfg(not(any(loom, feature = "shuttle")))]
     inner: prod::RawSpin<T>,
+    /// The kernel's name for the lock, when a trace shows who holds it ([`SpinLock::named`]).
+    /// Checked builds only: the production lock stays one word.
+    #[cfg(any(loom, feature = "shuttle", debug_assertions))]
+    name: Option<LockName>,
+}
+
+/// A lock's name in a trace, as the C writes it: `anon_vma#3->lock`, `zone->lru_lock`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockName {
+    /// The structure that holds the lock (`anon_vma`, `zone`).
+    pub owner: &'static str,
+    /// Which one of them, when the model has several (`anon_vma#3`).
+    pub id: Option<usize>,
+    /// The lock's field (`lock`, `lru_lock`).
+    pub field: &'static str,
+}
+
+impl std::fmt::Display for LockName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.id {
+            Some(id) => write!(f, "{}#{id}->{}", self.owner, self.field),
+            None => write!(f, "{}->{}", self.owner, self.field),
+        }
+    }
+}
+
+/// Who hears of a named lock's acquisitions and releases: the event trace, which installs
+/// itself here ([`set_lock_observer`]); the shim cannot call it (layers: the trace sits above).
+static LOCK_OBSERVER: std::sync::OnceLock<fn(LockName, bool)> = std::sync::OnceLock::new();
+
+/// Install `f` as the observer of named locks (`f(name, true)` right after a CPU takes one,
+/// `f(name, false)` right before it releases it). The first observer installed stays.
+pub fn set_lock_observer(f: fn(LockName, bool)) {
+    let _ = LOCK_OBSERVER.set(f);
+}
+
+/// Tell the observer about a named lock. Nothing here is a checker operation (no loom or
+/// shuttle call, no scheduling point): the event sits exactly where the lock changes hands.
+#[inline]
+fn observe_lock(name: Option<LockName>, acquire: bool) {
+    if CHECKED {
+        if let (Some(name), Some(f)) = (name, LOCK_OBSERVER.get()) {
+            f(name, acquire)
+        }
+    }
 }
 
 /// A held `spin_lock`; dropping it (or [`spin_unlock`]) is `spin_unlock`.
@@ -988,6 +1033,9 @@ pub struct SpinGuard<'a, T> {
     /// (the checkers' guards do not say which lock they hold; the production guard does).
     #[cfg(any(loom, feature = "shuttle"))]
     of: &'a SpinLock<T>,
+    /// The lock's name, for the release event (checked builds only).
+    #[cfg(any(loom, feature = "shuttle", debug_assertions))]
+    name: Option<LockName>,
 }
 
 impl<T> SpinLock<T> {
@@ -997,7 +1045,30 @@ impl<T> SpinLock<T> {
             inner: backend::Mutex::new(v),
             #[cfg(not(any(loom, feature = "shuttle")))]
             inner: prod::RawSpin::new(v),
+            #[cfg(any(loom, feature = "shuttle", debug_assertions))]
+            name: None,
         }
+    }
+
+    /// A lock whose acquisitions and releases a trace shows, under the kernel's name for it
+    /// (the release production build keeps no name: it records nothing).
+    #[allow(unused_variables, unused_mut)]
+    pub fn named(v: T, name: LockName) -> Self {
+        let mut lock = SpinLock::new(v);
+        #[cfg(any(loom, feature = "shuttle", debug_assertions))]
+        {
+            lock.name = Some(name);
+        }
+        lock
+    }
+
+    /// The lock's name, if it has one and the build keeps it.
+    #[inline]
+    fn name(&self) -> Option<LockName> {
+        #[cfg(any(loom, feature = "shuttle", debug_assertions))]
+        return self.name;
+        #[cfg(not(any(loom, feature = "shuttle", debug_assertions)))]
+        return None;
     }
 }
 
@@ -1011,13 +1082,26 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
         let guard = lock.inner.lock().unwrap_or_else(|p| p.into_inner());
         #[cfg(all(feature = "shuttle", not(loom)))]
         let guard = std::mem::ManuallyDrop::new(guard);
-        SpinGuard { guard, of: lock }
+        let guard = SpinGuard {
+            guard,
+            of: lock,
+            name: lock.name(),
+        };
+        // The acquisition's event: after the checker's lock returns (its scheduling point),
+        // before this CPU does anything under the lock; the guard already owns the lock (an
+        // observer that panicked would leave it as a kernel oops does).
+        observe_lock(lock.name(), true);
+        guard
     }
     #[cfg(not(any(loom, feature = "shuttle")))]
     {
-        SpinGuard {
+        let guard = SpinGuard {
             guard: lock.inner.lock(),
-        }
+            #[cfg(debug_assertions)]
+            name: lock.name(),
+        };
+        observe_lock(lock.name(), true);
+        guard
     }
 }
 
@@ -1051,15 +1135,26 @@ pub fn spin_unlock_lock<'a, T>(
 /// shuttle's scheduler in the middle of its panic handling, which shuttle reports as a second
 /// panic ("AlreadyBorrowed") and which spoiled the next claims of the same test process. The
 /// execution ends with that failure anyway.
-#[cfg(all(feature = "shuttle", not(loom)))]
+///
+/// In every build the release's event (a named lock's) is recorded here, before the lock is
+/// released: loom's unlock is no scheduling point, shuttle's is one (a yield), so an event
+/// recorded after it could land after the next holder's acquisition (issue #20).
 impl<T> Drop for SpinGuard<'_, T> {
     fn drop(&mut self) {
-        if std::thread::panicking() {
+        if (CHECKED || MODEL_CHECKED) && std::thread::panicking() {
+            // loom and the production lock release it as the guard's field drops; the event
+            // is not recorded (the failure has taken the trace).
             return;
         }
+        #[cfg(all(feature = "shuttle", not(loom)))]
         sb::drain_all();
+        #[cfg(any(loom, feature = "shuttle", debug_assertions))]
+        observe_lock(self.name, false);
         // SAFETY: `guard` is dropped here only, once; the struct is not used after `drop`.
-        unsafe { std::mem::ManuallyDrop::drop(&mut self.guard) }
+        #[cfg(all(feature = "shuttle", not(loom)))]
+        unsafe {
+            std::mem::ManuallyDrop::drop(&mut self.guard)
+        }
     }
 }
 

@@ -14,6 +14,7 @@ mod contention;
 mod fidelity;
 mod mutants;
 mod new_variant;
+mod proof_traces;
 mod run;
 mod suite;
 
@@ -64,6 +65,14 @@ enum Cmd {
     /// mirrored or marked `// LEFT OUT: why`, every Rust statement of kernel code matched or
     /// marked `// MODEL: why`. Exit 0 when so, 1 otherwise.
     Fidelity(fidelity::Args),
+    /// The runs quoted in proofs/ against claim reports (`verify --json`, MMCHECK_REPORT_DIR).
+    ///
+    /// Every quoted run a report has must show its expectation, verdict, executions,
+    /// completeness and counterexample (exit 1 if one does not, 2 on bad input; `--write`
+    /// refreshes them and prints where old steps moved; excerpts are never rewritten).
+    /// `--strict` also fails on a quote no report has: CI runs it so on target/verify.json and
+    /// the claim tests' reports.
+    ProofTraces(proof_traces::Args),
     /// The criterion benchmarks, then their figures beside the seeds'.
     Bench(bench::Args),
     /// The HTML report rendered by headless Chromium (a step of `test`).
@@ -100,6 +109,7 @@ fn main() -> ExitCode {
         Cmd::Show(a) => mutants::show(&a),
         Cmd::NewVariant(a) => new_variant::run(&a),
         Cmd::Fidelity(a) => fidelity::run(&a),
+        Cmd::ProofTraces(a) => proof_traces::run(&a),
         Cmd::Bench(a) => match bench::run(&root(), run::cargo(), &a) {
             Ok(()) => 0,
             Err(e) => {

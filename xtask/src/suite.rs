@@ -66,9 +66,13 @@ fn area_tests(build: Build, extra: &[&str]) -> Command {
 
 pub fn test() -> u8 {
     let mut results = Vec::new();
+    // The claim tests write their reports here; the proofs' quotes are checked against them.
+    let reports = root().join("target/mmcheck/claim-reports");
+    let _ = std::fs::remove_dir_all(&reports);
 
     let mut std_tests = cargo();
     std_tests.args(["test", "--workspace"]);
+    std_tests.env("MMCHECK_REPORT_DIR", &reports);
     results.push((
         "std tests (unit, registry, layers, golden diffs, proptest and enumerated claims, CLI)",
         step("std tests", std_tests),
@@ -87,11 +91,26 @@ pub fn test() -> u8 {
     }
     results.push((
         "loom claims (but LONG_LOOM_CLAIMS, which the verify step runs), shim tests, calibration",
-        step("loom claims", area_tests(Build::Loom, &loom_args)),
+        step("loom claims", {
+            let mut c = area_tests(Build::Loom, &loom_args);
+            c.env("MMCHECK_REPORT_DIR", &reports);
+            c
+        }),
     ));
     results.push((
         "shuttle claims (soak)",
-        step("shuttle claims", area_tests(Build::Shuttle, &[])),
+        step("shuttle claims", {
+            let mut c = area_tests(Build::Shuttle, &[]);
+            c.env("MMCHECK_REPORT_DIR", &reports);
+            c
+        }),
+    ));
+
+    // Before the store-buffer build, which runs the shuttle claims again in its own mode.
+    eprintln!("\n=== xtask test: the runs quoted in proofs/");
+    results.push((
+        "the runs quoted in proofs/ are the claim tests' (proof-traces; verify's longest claims: .ci/run)",
+        quoted_runs(&reports),
     ));
     results.push((
         "store-buffer build: store-buffer and shuttle claims, calibration",
@@ -140,6 +159,27 @@ pub fn test() -> u8 {
         );
     }
     u8::from(passed != results.len())
+}
+
+/// `cargo xtask proof-traces` over the reports the claim tests wrote: every quoted run of
+/// those claims must be the run (the figures of a loom, shuttle or enumerated claim, and every
+/// quoted counterexample line).
+fn quoted_runs(dir: &std::path::Path) -> bool {
+    let mut files: Vec<std::path::PathBuf> = match std::fs::read_dir(dir) {
+        Ok(d) => d.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            return false;
+        }
+    };
+    files.sort();
+    match crate::proof_traces::check_reports(&files, &root().join("proofs"), false, false) {
+        Ok(ok) => ok,
+        Err(e) => {
+            eprintln!("error: {e}");
+            false
+        }
+    }
 }
 
 /// Start `verify --checkpoint` on a claim that runs for a while and kill it mid-claim, several
