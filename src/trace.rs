@@ -341,7 +341,7 @@ pub fn check_counts(trace: &[Event]) -> Result<(), String> {
 /// Record one step. `event` is only evaluated in checked builds.
 #[inline(always)]
 pub fn record(func: &'static str, event: impl FnOnce() -> String) {
-    record_op(func, None, event)
+    record_op(func, || None, event)
 }
 
 /// Record a step at which this CPU takes (`acquire`) or releases `lock`: a kernel bit lock
@@ -353,21 +353,27 @@ pub fn record_lock(
     acquire: bool,
     event: impl FnOnce() -> String,
 ) {
-    if CHECKED && RECORDING.with(|r| r.get()) {
-        record_op(
-            func,
+    record_op(
+        func,
+        || {
             Some(LockOp {
                 lock: lock(),
                 acquire,
-            }),
-            event,
-        )
-    }
+            })
+        },
+        event,
+    )
 }
 
+/// Record one step with its lock op; `lock` and `event` are evaluated only when recording.
 #[inline(always)]
-fn record_op(func: &'static str, lock: Option<LockOp>, event: impl FnOnce() -> String) {
+fn record_op(
+    func: &'static str,
+    lock: impl FnOnce() -> Option<LockOp>,
+    event: impl FnOnce() -> String,
+) {
     if CHECKED && RECORDING.with(|r| r.get()) {
+        let lock = lock();
         // Format first: the log is never borrowed across anything that could reach a
         // scheduling point of the checker.
         let mut event = event();

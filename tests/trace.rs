@@ -89,3 +89,22 @@ fn named_spinlocks_record_their_acquisitions_and_releases() {
         "{why}"
     );
 }
+
+/// `trace::write_trace`'s layout, pinned to the same line as xtask's proof-traces test
+/// (`trace_lines_are_laid_out_as_the_runner_prints_them`), which renders quotes from JSON.
+#[test]
+fn write_trace_layout() {
+    let ev = Event {
+        step: 12,
+        cpu: Some(1),
+        func: "spin_lock".into(),
+        event: "zone->lru_lock taken".to_string(),
+        lock: None,
+    };
+    let mut s = String::new();
+    trace::write_trace(&mut s, &[ev]).unwrap();
+    assert_eq!(
+        s,
+        "   12. CPU1  spin_lock                    zone->lru_lock taken\n"
+    );
+}

@@ -1030,12 +1030,10 @@ pub struct SpinGuard<'a, T> {
     #[cfg(not(any(loom, feature = "shuttle")))]
     guard: prod::RawGuard<'a, T>,
     /// The lock held: what [`spin_unlock_lock`] compares an address the C computes again with
-    /// (the checkers' guards do not say which lock they hold; the production guard does).
-    #[cfg(any(loom, feature = "shuttle"))]
-    of: &'a SpinLock<T>,
-    /// The lock's name, for the release event (checked builds only).
+    /// (the checkers' guards do not say which lock they hold; the production guard does), and
+    /// whose name the release event gives (checked builds).
     #[cfg(any(loom, feature = "shuttle", debug_assertions))]
-    name: Option<LockName>,
+    of: &'a SpinLock<T>,
 }
 
 impl<T> SpinLock<T> {
@@ -1082,11 +1080,7 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
         let guard = lock.inner.lock().unwrap_or_else(|p| p.into_inner());
         #[cfg(all(feature = "shuttle", not(loom)))]
         let guard = std::mem::ManuallyDrop::new(guard);
-        let guard = SpinGuard {
-            guard,
-            of: lock,
-            name: lock.name(),
-        };
+        let guard = SpinGuard { guard, of: lock };
         // The acquisition's event: after the checker's lock returns (its scheduling point),
         // before this CPU does anything under the lock; the guard already owns the lock (an
         // observer that panicked would leave it as a kernel oops does).
@@ -1098,7 +1092,7 @@ pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
         let guard = SpinGuard {
             guard: lock.inner.lock(),
             #[cfg(debug_assertions)]
-            name: lock.name(),
+            of: lock,
         };
         observe_lock(lock.name(), true);
         guard
@@ -1141,7 +1135,7 @@ pub fn spin_unlock_lock<'a, T>(
 /// recorded after it could land after the next holder's acquisition (issue #20).
 impl<T> Drop for SpinGuard<'_, T> {
     fn drop(&mut self) {
-        if (CHECKED || MODEL_CHECKED) && std::thread::panicking() {
+        if CHECKED && std::thread::panicking() {
             // loom and the production lock release it as the guard's field drops; the event
             // is not recorded (the failure has taken the trace).
             return;
@@ -1149,7 +1143,7 @@ impl<T> Drop for SpinGuard<'_, T> {
         #[cfg(all(feature = "shuttle", not(loom)))]
         sb::drain_all();
         #[cfg(any(loom, feature = "shuttle", debug_assertions))]
-        observe_lock(self.name, false);
+        observe_lock(self.of.name(), false);
         // SAFETY: `guard` is dropped here only, once; the struct is not used after `drop`.
         #[cfg(all(feature = "shuttle", not(loom)))]
         unsafe {

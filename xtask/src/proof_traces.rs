@@ -1,15 +1,20 @@
-//! `cargo xtask proof-traces`: the counterexamples quoted in proofs/ against a `verify --json`
-//! report.
+//! `cargo xtask proof-traces`: the runs quoted in proofs/ against claim reports (`verify
+//! --json`, and the reports the claim tests write under MMCHECK_REPORT_DIR).
 //!
-//! A proof quotes a loom claim's run as a fenced block: the claim's header (`variant V | model
-//! M | loom | CONFIG_DEBUG_VM=y | bound none | expected ...`), its figures (`executions N |
-//! complete B | Ts | verdict ...`) and, for a BUG, `counterexample: cause: message` and the
-//! numbered trace. Every block whose header names a run in the report is compared with it:
-//! executions, completeness and the counterexample must be the report's (the seconds are not
-//! compared). `--write` replaces the counterexamples that differ and prints, for each, where
-//! its old steps went (prose elsewhere in the proof may cite them). Blocks the report has no
-//! run for (another bound, a shuttle soak, a table from before a change) are listed, not
-//! judged.
+//! Three kinds of fenced block are quotes of a run:
+//! - a claim's header (`  variant V | model M | loom | CONFIG_DEBUG_VM=y | bound none |
+//!   expected ...`), its figures (`  executions N | complete B | Ts | verdict ...`) and, for a
+//!   BUG, `  counterexample: cause: message` and the numbered trace; matched by the header;
+//! - a test's trace block, `ID (variant):`, the failure and the trace, up to `  replay:`;
+//! - an excerpt, `ID (variant), abridged:`, whose numbered lines must be those steps of the run.
+//!
+//! The expectation, verdict, executions, completeness and counterexample must be the run's
+//! (not the seconds; proptest's count is refreshed, never judged). `--write` refreshes them
+//! (never an excerpt) and prints where old steps went, for the prose that cites them.
+//! `--strict` also fails on a quote no report has. The lines are rendered here as
+//! `report::paragraph` and `trace::write_trace` print them (xtask depends on no crate a broken
+//! variant can break): `trace_lines_are_laid_out_as_the_runner_prints_them` and
+//! tests/trace.rs's `write_trace_layout` pin the same line.
 
 use clap::Parser;
 use serde_json::Value;
@@ -542,6 +547,26 @@ fn check_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The same line tests/trace.rs pins for `trace::write_trace`: a change of the runner's
+    /// layout fails one of the two tests instead of passing every quote unnoticed.
+    #[test]
+    fn trace_lines_are_laid_out_as_the_runner_prints_them() {
+        let report: Value = serde_json::from_str(
+            r#"{"id": "x.1", "variant": "v", "model": "m", "checker": "loom", "bound": "unbounded",
+                "config_debug_vm": true, "executions": 1, "complete": false,
+                "expected": {"bug": "BUG_ON"}, "verdict": {"bug": "BUG_ON"},
+                "failure": {"cause": {"kernel": "BUG_ON"}, "message": "c", "func": "g",
+                  "trace": [{"step": 12, "cpu": 1, "func": "spin_lock",
+                             "event": "zone->lru_lock taken"}]}}"#,
+        )
+        .unwrap();
+        let rs = runs(&report).unwrap();
+        assert_eq!(
+            rs[0].trace_block(),
+            "  BUG_ON: c\n   12. CPU1  spin_lock                    zone->lru_lock taken\n"
+        );
+    }
 
     #[test]
     fn trace_lines_are_keyed_without_steps_and_notes() {
