@@ -159,7 +159,10 @@ fn check(c: &'static Claim, paths: Paths, print: bool) -> Result<(), Failed> {
     if print {
         println!("{text}");
     }
-    if let Some(dir) = settings::report_dir()? {
+    // A shuttle claim the store-buffer build runs again in its own mode is not the claim's run
+    // (its proof quotes the shuttle build's): no report.
+    let rerun = build_checker() == CheckerKind::StoreBuffer && c.checker.kind() != build_checker();
+    if let Some(dir) = settings::report_dir()?.filter(|_| !rerun) {
         let json = serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?;
         std::fs::create_dir_all(&dir)
             .and_then(|()| std::fs::write(dir.join(format!("{}.json", r.id)), json))

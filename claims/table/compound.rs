@@ -323,6 +323,26 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("compound.7-sc"),
     },
     Claim {
+        id: "compound.7-sb",
+        statement: "668f9abb on the H-7 model with the shim's store-buffer mode (stores leave a CPU's buffer in any order but across smp_wmb()): prep_compound_page()'s smp_wmb() makes first_page visible before PG_tail, so a scanner that sees PG_tail reads the head. SAFE",
+        variant: "668f9abb",
+        model: "pfn_scan_vs_prep_compound",
+        checker: STORE_BUFFER,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("compound.7-sb-no-wmb"),
+    },
+    Claim {
+        id: "compound.7-sb-no-wmb",
+        statement: "mutant 668f9abb-no-wmb on the H-7 model with the store-buffer mode: without prep_compound_page()'s smp_wmb() the PG_tail store can become visible before the first_page store; compound_head() sees PG_tail, reads first_page = NULL, sees PG_tail again after its smp_rmb() and returns NULL: oops (the message passing the barrier forbids, which loom cannot show needed here)",
+        variant: "668f9abb-no-wmb",
+        model: "pfn_scan_vs_prep_compound",
+        checker: STORE_BUFFER,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::Oops),
+        twin: Some("compound.7-sb"),
+    },
+    Claim {
         id: "compound.8",
         statement: "H-8 on 668f9abb: prep_new_page() makes the reallocated old THP head refcounted before prep_compound_page(); the tail get's get_page_unless_zero(page_head) succeeds, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page and its tail is stranded. Since loom's DPOR fix (proofs/README.md, loom's semantics, item 8) the first counterexample found is the same early pin's other effect: its compound_lock() races __SetPageHead()'s non-atomic read-modify-write and the lock bit is written back (bad page); the refcount route is in the proof",
         variant: "668f9abb",
@@ -754,9 +774,9 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         variants: &["668f9abb"],
         name: "smp_wmb() between first_page and __SetPageTail() in prep_compound_page()",
         kind: SafeguardKind::Barrier,
-        coverage: Coverage::BlindSpot {
-            proof: "proofs/compound.7.md#the-barriers-of-668f9abb",
-            because: "the only model that reads a tail while prep_compound_page() builds it (H-7) is BUG under loom with the barrier (compound.7-668f9abb: the reader's first PageTail and first_page loads are unordered) and shuttle is sequentially consistent; the message-passing litmus test it forbids is in the proof",
+        coverage: Coverage::Killed {
+            mutant: "668f9abb-no-wmb",
+            claim: "compound.7-sb-no-wmb",
         },
     },
     Safeguard {

@@ -104,22 +104,30 @@ pub const RANDOMIZED: bool = cfg!(all(not(loom), feature = "shuttle"));
 /// can say so: the trace line of the loading CPU's next event names the store it read and the
 /// newer one it missed ([`take_stale_reads`]). No checker ever reads this history: it adds no
 /// scheduling point and no interleaving, and the exploration itself keeps none.
+///
+/// In the store-buffer mode (shuttle, which also runs every CPU of an execution on one OS
+/// thread) the history is kept in every execution, and a store enters it when the CPU executes
+/// it (puts it in its buffer), not when it leaves the buffer: a load that reads memory (or its
+/// own buffer) while another CPU's newer store is still buffered names it the same way. A
+/// posted RMW (`atomic_add`, `set_bit`) enters it as its result on the newest value in that
+/// order. A value that no single store of that order wrote (posted RMWs of two CPUs landing
+/// in the other order) gets no note.
 pub struct Watched<A, T: Copy> {
     a: A,
-    #[cfg(loom)]
+    #[cfg(any(loom, feature = "store-buffer"))]
     init: T,
     /// (value, CPU, the trace step after which it was stored)
-    #[cfg(loom)]
+    #[cfg(any(loom, feature = "store-buffer"))]
     stores: std::cell::RefCell<Vec<(T, Option<usize>, usize)>>,
-    #[cfg(not(loom))]
+    #[cfg(not(any(loom, feature = "store-buffer")))]
     _t: std::marker::PhantomData<T>,
 }
 
-// SAFETY: the history is a RefCell only under loom, which runs every model thread of an
-// execution on one OS thread, one at a time, and never switches threads inside a history update
-// (no loom operation is called while it is borrowed). Objects of one execution are never shared
-// with another OS thread.
-#[cfg(loom)]
+// SAFETY: the history is a RefCell only under loom and the store-buffer mode (shuttle), which
+// both run every model thread of an execution on one OS thread, one at a time, and never switch
+// threads inside a history update (no checker operation is called while it is borrowed).
+// Objects of one execution are never shared with another OS thread.
+#[cfg(any(loom, feature = "store-buffer"))]
 unsafe impl<A: Sync, T: Copy + Send> Sync for Watched<A, T> {}
 
 /// A load that returned an older store's value than the newest one in trace order.
@@ -164,11 +172,11 @@ macro_rules! watched {
             pub fn new(v: $T) -> Self {
                 Watched {
                     a: <$A>::new(v),
-                    #[cfg(loom)]
+                    #[cfg(any(loom, feature = "store-buffer"))]
                     init: v,
-                    #[cfg(loom)]
+                    #[cfg(any(loom, feature = "store-buffer"))]
                     stores: std::cell::RefCell::new(Vec::new()),
-                    #[cfg(not(loom))]
+                    #[cfg(not(any(loom, feature = "store-buffer")))]
                     _t: std::marker::PhantomData,
                 }
             }
@@ -182,16 +190,28 @@ macro_rules! watched {
 
             #[inline(always)]
             fn wrote(&self, _v: $T) {
-                #[cfg(loom)]
+                #[cfg(any(loom, feature = "store-buffer"))]
                 if race_notes() {
                     let step = STEP.with(|s| s.get());
                     self.stores.borrow_mut().push((_v, cpu_of_thread(), step));
                 }
             }
 
+            /// A posted RMW the store-buffer mode buffered: its result on the newest value in
+            /// trace order enters the history (the struct's doc).
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn posted(&self, _f: impl FnOnce($T) -> $T) {
+                #[cfg(any(loom, feature = "store-buffer"))]
+                if race_notes() {
+                    let newest = self.stores.borrow().last().map_or(self.init, |s| s.0);
+                    self.wrote(_f(newest));
+                }
+            }
+
             #[inline(always)]
             fn read(&self, _v: $T) {
-                #[cfg(loom)]
+                #[cfg(any(loom, feature = "store-buffer"))]
                 if race_notes() {
                     let stores = self.stores.borrow();
                     let show: fn($T) -> String = $show;
@@ -309,6 +329,7 @@ impl atomic_t {
 #[inline(always)]
 pub fn atomic_read(v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_load(v.0.inner()) {
+        v.0.read(seen);
         return seen;
     }
     v.0.load(Relaxed)
@@ -318,6 +339,7 @@ pub fn atomic_read(v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_set(v: &atomic_t, i: i32) {
     if sb::count_store(v.0.inner(), i) {
+        v.0.wrote(i);
         return;
     }
     v.0.swap(i, Relaxed);
@@ -328,6 +350,7 @@ pub fn atomic_set(v: &atomic_t, i: i32) {
 #[inline(always)]
 pub fn atomic_inc(v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), 1) {
+        v.0.posted(|old| old.wrapping_add(1));
         return seen;
     }
     v.0.fetch_add(1, Relaxed)
@@ -337,6 +360,7 @@ pub fn atomic_inc(v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_dec(v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), -1) {
+        v.0.posted(|old| old.wrapping_add(-1));
         return seen;
     }
     v.0.fetch_sub(1, Relaxed)
@@ -346,6 +370,7 @@ pub fn atomic_dec(v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), i) {
+        v.0.posted(|old| old.wrapping_add(i));
         return seen;
     }
     v.0.fetch_add(i, Relaxed)
@@ -355,6 +380,7 @@ pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_sub(i: i32, v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), -i) {
+        v.0.posted(|old| old.wrapping_add(-i));
         return seen;
     }
     v.0.fetch_sub(i, Relaxed)
@@ -468,6 +494,7 @@ impl unsigned_long {
 #[inline(always)]
 pub fn READ_ONCE(x: &unsigned_long) -> usize {
     if let Some(seen) = sb::word_load(x.0.inner()) {
+        x.0.read(seen);
         return seen;
     }
     x.0.load(Relaxed)
@@ -490,6 +517,7 @@ pub fn READ_ONCE_DEP(x: &unsigned_long) -> usize {
 #[inline(always)]
 pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
     if sb::word_store(x.0.inner(), v) {
+        x.0.wrote(v);
         return;
     }
     x.0.swap(v, Relaxed);
@@ -499,6 +527,7 @@ pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
 #[inline(always)]
 pub fn smp_load_acquire(x: &unsigned_long) -> usize {
     if let Some(seen) = sb::word_load(x.0.inner()) {
+        x.0.read(seen);
         return seen;
     }
     x.0.load(Acquire)
@@ -509,6 +538,7 @@ pub fn smp_load_acquire(x: &unsigned_long) -> usize {
 pub fn smp_store_release(x: &unsigned_long, v: usize) {
     sb::new_epoch();
     if sb::word_store(x.0.inner(), v) {
+        x.0.wrote(v);
         return;
     }
     x.0.swap(v, Release);
@@ -542,6 +572,7 @@ pub fn test_bit(nr: u32, addr: &unsigned_long) -> bool {
 #[inline(always)]
 pub fn set_bit(nr: u32, addr: &unsigned_long) {
     if sb::word_or(addr.0.inner(), mask(nr)) {
+        addr.0.posted(|old| old | mask(nr));
         return;
     }
     addr.0.fetch_or(mask(nr), Relaxed);
@@ -551,6 +582,7 @@ pub fn set_bit(nr: u32, addr: &unsigned_long) {
 #[inline(always)]
 pub fn clear_bit(nr: u32, addr: &unsigned_long) {
     if sb::word_and(addr.0.inner(), !mask(nr)) {
+        addr.0.posted(|old| old & !mask(nr));
         return;
     }
     addr.0.fetch_and(!mask(nr), Relaxed);
@@ -771,7 +803,7 @@ pub fn set_race_notes(on: bool) {
     RACE_NOTES.with(|r| r.set(on));
 }
 
-#[cfg(loom)]
+#[cfg(any(loom, feature = "store-buffer"))]
 #[inline]
 fn race_notes() -> bool {
     RACE_NOTES.with(|r| r.get())

@@ -86,7 +86,12 @@ fn runs(report: &Value) -> Result<Vec<Run>, String> {
     };
     let mut out = Vec::new();
     for c in claims {
-        let checker = s(c, "checker")?;
+        // The report names the checker kind as serde does (`storebuffer`); the runner prints
+        // its name (`store-buffer`, claims/table/mod.rs CheckerKind::name).
+        let checker = match s(c, "checker")? {
+            "storebuffer" => "store-buffer",
+            other => other,
+        };
         let bound = match c.get("bound") {
             None | Some(Value::Null) => "-".to_string(),
             Some(b) => serde_json::from_value::<mmcheck_cli::Bound>(b.clone())
