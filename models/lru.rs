@@ -31,7 +31,7 @@ use std::sync::Arc;
 /// Every model of the area, for variant `V`.
 pub fn models<V: Lru>() -> Vec<Model> {
     vec![
-        scenario!(activate_vs_migrate::<V>, 2, "CPU0 activates, drains, migrates the page (isolate, putback through lru_add) and drains; CPU1 activates and drains (Hannes Weiner's sequence)"),
+        scenario!(activate_vs_migrate::<V>, 2, "CPU0 activates, drains, migrates the page (isolate, putback through lru_add) and drains; CPU1 activates and drains (Johannes Weiner's sequence)"),
         scenario!(activate_vs_truncate::<V>, 2, "CPU0 activates (holding a reader's reference), drops its reference and drains; CPU1 truncates (drops the page cache's reference)"),
         scenario!(migrate_vs_activate::<V>, 2, "CPU0 migrates the inactive page (isolate, putback through lru_add) and drains; CPU1 activates and drains"),
         scenario!(truncate_vs_reclaim::<V>, 2, "CPU0 migrates the page and drains (the drain may free it); CPU1 truncates, then reclaim scans the inactive list"),
@@ -185,7 +185,7 @@ fn finish<V: Lru>(m: &Mem, held: Vec<PageRef>) {
     invariants::all_pages_freed(m);
 }
 
-/// lru.1, lru.2, lru.3 — Hannes Weiner's sequence ("hunting an IO hang", 17 Jan 2011): CPU A
+/// lru.1, lru.2, lru.3 — Johannes Weiner's sequence ("hunting an IO hang", 17 Jan 2011): CPU A
 /// and B schedule activation of a page; A flushes it to the active list; A isolates it for
 /// migration and puts it on its private list; B flushes; A does `list_del()` from its list.
 ///

@@ -29,7 +29,7 @@ const SEQ: Checker = Checker::Proptest { cases: 512 };
 pub static CLAIMS: &[Claim] = &[
     Claim {
         id: "lru.1",
-        statement: "eb709b0d on Hannes Weiner's sequence (CPU0 activates, drains, migrates the page and drains; CPU1 activates and drains), every interleaving: lists intact, PG_lru iff on an LRU list, PG_active iff on the active list, LRU counts equal to list lengths at every lru_lock release, nothing freed while listed or queued, references balanced",
+        statement: "eb709b0d on Johannes Weiner's sequence (CPU0 activates, drains, migrates the page and drains; CPU1 activates and drains), every interleaving: lists intact, PG_lru iff on an LRU list, PG_active iff on the active list, LRU counts equal to list lengths at every lru_lock release, nothing freed while listed or queued, references balanced",
         variant: "eb709b0d",
         model: "activate_vs_migrate",
         checker: LOOM,
@@ -99,7 +99,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.2",
-        statement: "744ed144 on Hannes Weiner's model: __activate_page reads !PageLRU && PageActive as a reclaim putback; a pagevec entry of CPU1 (queued on a pre-check that read flags from before CPU0's isolation) is drained while CPU0 puts the page back from migration: it sets PG_lru and links the page on the active list while CPU0 owns its links. That trace needs stale reads, but the bug does not: the early-entry form of the same inference is sequentially consistent, so x86 has it too (lru.2.md; lru.7-744ed144, lru.seq-744ed144)",
+        statement: "744ed144 on Johannes Weiner's model: __activate_page reads !PageLRU && PageActive as a reclaim putback; a pagevec entry of CPU1 (queued on a pre-check that read flags from before CPU0's isolation) is drained while CPU0 puts the page back from migration: it sets PG_lru and links the page on the active list while CPU0 owns its links. That trace needs stale reads, but the bug does not: the early-entry form of the same inference is sequentially consistent, so x86 has it too (lru.2.md; lru.7-744ed144, lru.seq-744ed144)",
 
         variant: "744ed144",
         model: "activate_vs_migrate",
@@ -470,7 +470,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.seq-744ed144",
-        statement: "744ed144 on the sequential model: fails, and proptest shrinks it to Hannes Weiner's steps (queue on both CPUs, drain one, isolate, drain the other)",
+        statement: "744ed144 on the sequential model: fails, and proptest shrinks it to Johannes Weiner's steps (queue on both CPUs, drain one, isolate, drain the other)",
         variant: "744ed144",
         model: "sequential",
         checker: SEQ,

@@ -1,11 +1,12 @@
 //! mm/swap.c and mm/vmscan.c after 744ed144 "mm: batch activate_page() to reduce lock
-//! contention" (Shaohua Li, 2.6.38-rc1; reverted by 7a608572): `activate_page()` queues the
-//! page in a per-CPU pagevec; reclaim's `putback_lru_pages()` sends the active pages it kept
-//! through the same pagevec (`putback_active_lru_page()`), and `__activate_page()` reads
-//! `!PageLRU && PageActive` as "a page reclaim put back": it sets PG_lru and links the page on
-//! the active list. A page queued by `activate_page()` while it was an inactive LRU page, then
-//! isolated and made active by another CPU (migration after a drain, or reclaim's
-//! `activate_locked`), looks exactly like that to the stale entry's drain.
+//! contention" (Shaohua Li, the 2.6.38 merge window; reverted by 7a608572, per Linus's plan
+//! before -rc1 was tagged, 17 Jan 2011): `activate_page()` queues the page in a per-CPU
+//! pagevec; reclaim's `putback_lru_pages()` sends the active pages it kept through the same
+//! pagevec (`putback_active_lru_page()`), and `__activate_page()` reads `!PageLRU &&
+//! PageActive` as "a page reclaim put back": it sets PG_lru and links the page on the active
+//! list. A page queued by `activate_page()` while it was an inactive LRU page, then isolated
+//! and made active by another CPU (migration after a drain, or reclaim's `activate_locked`),
+//! looks exactly like that to the stale entry's drain.
 
 use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
@@ -16,7 +17,7 @@ use crate::sync::smp_processor_id;
 use crate::variant::{Area, Kind, VariantMeta};
 use crate::VM_BUG_ON;
 
-/// 2.6.38-rc1: batched activation with the putback inference.
+/// 2.6.38 merge window (revert planned before -rc1): batched activation, putback inference.
 pub struct Variant;
 
 /// `__activate_page(page, arg)` (mm/swap.c, 744ed144).
@@ -118,7 +119,7 @@ impl Lru for Variant {
             subject: "mm: batch activate_page() to reduce lock contention",
         },
         parent: Some("linux-2.6.37"),
-        source: "744ed144 'mm: batch activate_page() to reduce lock contention' (Shaohua Li, 2.6.38-rc1 merge window), reverted by 7a608572 (id as cited in eb709b0d's changelog, shown on a linux-stable mm/swap.c blob page, gitlab.ublinux.ru; the revert's own text was not read). Verified against kernel/744ed144/mm/swap.c and mm/vmscan.c, verbatim since 4 Dec 2026 (torvalds/linux stored at 744ed1442757767ffede5008bb13e0805085902e; byte-identical after two whitespace/word-order corrections, and putback_lru_pages has THP's numpages lines); before, they were Shaohua Li's postings, linux-mm, 5 Jan 2011, '[PATCH 1/2]mm: simplify code of swap.c' (<1294214404.1949.572.camel@sli10-conroe>, = d8505dee, pagevec_lru_move_fn, in the shared code) and '[PATCH v2 2/2]mm: batch activate_page() to reduce lock contention' (<1294214409.1949.573.camel@sli10-conroe>), applied to the 2.6.37 file; CONFIG_SMP. 744ed144's changelog on git.karo-electronics.de (mv-sheeva.git commit 744ed1442757) matches the posting's; d8505dee's merged text UNVERIFIED.",
+        source: "744ed144 'mm: batch activate_page() to reduce lock contention' (Shaohua Li, the 2.6.38 merge window), reverted by 7a608572, per Linus's plan before -rc1 was tagged, 17 Jan 2011 (his 'I will revert those two later today and then release -rc1 in the evening', quoted in Chris Mason's reply on linux-mm, <1295298806-sup-2802@think>; id as cited in eb709b0d's changelog, shown on a linux-stable mm/swap.c blob page, gitlab.ublinux.ru; the revert's own text and date were not found). Verified against kernel/744ed144/mm/swap.c and mm/vmscan.c, verbatim since 4 Dec 2026 (torvalds/linux stored at 744ed1442757767ffede5008bb13e0805085902e; byte-identical after two whitespace/word-order corrections, and putback_lru_pages has THP's numpages lines; compared again function by function, comment blocks included, by the lru audit: mm/swap.c index id 2054784427, mm/vmscan.c index id 1318829865); before, they were Shaohua Li's postings, linux-mm, 5 Jan 2011, '[PATCH 1/2]mm: simplify code of swap.c' (<1294214404.1949.572.camel@sli10-conroe>, = d8505dee, pagevec_lru_move_fn, in the shared code) and '[PATCH v2 2/2]mm: batch activate_page() to reduce lock contention' (<1294214409.1949.573.camel@sli10-conroe>), applied to the 2.6.37 file; CONFIG_SMP. The merged changelog (free-git.org FEX-Emu/linux commit 744ed14427, pages corpus) keeps the v2 posting's first two paragraphs (with the 58% figure), drops its V1->v2 notes and adds the microbenchmark table (case-mmap-pread-seq -69.72%) and '[akpm@linux-foundation.org: coding-style fixes]' (the 'static void inline' -> 'static inline void' correction above); git.karo-electronics.de (mv-sheeva.git commit 744ed1442757) showed only the first two paragraphs, which is why it had seemed to match the posting's. d8505dee's merged text UNVERIFIED.",
     };
     const BATCHED: bool = true;
 

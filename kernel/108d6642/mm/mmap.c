@@ -15,13 +15,14 @@
  *            "should never get here" return) instead of find_vma_prepare, and no
  *            VM_EXECUTABLE/added_exe_file_vma in the vm_file branch. The hunk itself is the
  *            same. Mainline 108d6642ad81bb1d62b401490a334d2c12397517 is read on commit pages
- *            of kernel mirrors and is the commit of the stored file; its release (3.7) is
- *            inferred, UNVERIFIED.
+ *            of kernel mirrors and is the commit of the stored file; its release, 3.7, is
+ *            named by dd18dbc2d42a ("Fixes: 108d6642ad81", "Cc: <stable@vger.kernel.org>
+ *            [3.7+]", commit page on kernel.googlesource.com).
  *            vma_adjust is not 108d6642's change (the commit touches only copy_vma here):
  *            it is the text of its tree, whose anon_vma lock block is Shaohua Li's
  *            condition without "insert ||" (2011) with Michel Lespinasse's strict fix "mm:
  *            fix potential anon_vma locking issue in mprotect()" (the else-if; the
- *            lespinasse-v2 posting, mainline id UNVERIFIED), both merged between 948f017b
+ *            lespinasse-v2 posting, mainline id not found), both merged between 948f017b
  *            and 108d6642 (research note vma_adjust-3.x.md: the same block at 6b2dbba8,
  *            form B without the else-if at 6597d783 and 2b144498). The next commit of the
  *            series, bf181b9f, made the lock unconditional.

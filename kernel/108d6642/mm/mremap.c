@@ -19,7 +19,8 @@
  *            `mm->total_vm += new_len >> PAGE_SHIFT;`, which the tree at 108d6642 no
  *            longer has (the line is accounting the models leave out). Mainline
  *            108d6642ad81 (commit pages of kernel mirrors, and the commit of the stored
- *            file); release 3.7 inferred, UNVERIFIED.
+ *            file); release 3.7, as dd18dbc2d42a's "[3.7+]" stable tag for its
+ *            "Fixes: 108d6642ad81" says.
  */
 
 /* mmcheck: verbatim: torvalds/linux mm/mremap.c at 108d6642ad81 (stored) */

@@ -13,10 +13,12 @@
  * notes:     Posted text. The v3 cover letter (Message-Id
  *            <1384969876-6374-1-git-send-email-aarcange@redhat.com>) lists 'mm/hugetlb.c:
  *            simplify PageHeadHuge() and PageHuge()' (Andrew Morton) and 'mm/hugetlb.c: defer
- *            PageHeadHuge() symbol export' as later patches of the series: whether the merged
- *            27c73ae7 already had the simplified body 'return
- *            get_compound_page_dtor(page_head) == free_huge_page;' was not checked. Same
- *            semantics either way. The posting also adds EXPORT_SYMBOL_GPL(PageHeadHuge) (not
+ *            PageHeadHuge() symbol export' as later patches of the series. The merged 27c73ae7
+ *            did not have the simplified body 'return get_compound_page_dtor(page_head) ==
+ *            free_huge_page;': the simplification was still a separate mmotm patch against
+ *            3.13-rc1 (22 Nov 2013) and 3.13-rc6 (2 Jan 2014), after 27c73ae7 had left mmotm
+ *            for mainline (mmotm order; no mainline mm/hugetlb.c at 27c73ae7 is stored, so
+ *            the merged hunk's bytes are unread). Same semantics either way. The posting also adds EXPORT_SYMBOL_GPL(PageHeadHuge) (not
  *            reproduced).
  */
 

@@ -28,8 +28,9 @@
  *            lock whenever there is one ([PATCH 2/7]'s form) and re-indexes the vma in the
  *            interval tree under it; its copy_vma still has the old order (the reorder came
  *            later). No text at 38a76013 is stored; the variant runs (and fidelity aligns)
- *            108d6642's, kernel/108d6642/mm/mmap.c (proofs/vma.20.md). Release 3.7 inferred,
- *            UNVERIFIED.
+ *            108d6642's, kernel/108d6642/mm/mmap.c (proofs/vma.20.md). Release 3.7 inferred
+ *            (mmotm 2012-09-27, against 3.6-rc7, still queues it after 108d6642, which is
+ *            3.7); no source names it.
  */
 
 /* mmcheck: partial: 108d6642's stored copy_vma with the two postings' hunks (see above) */

@@ -20,7 +20,8 @@
  *            at 108d6642. The tree's interval-tree rmap ([PATCH 4/7], 5/7) is not modelled:
  *            the variant runs 108d6642's list rmap (proofs/vma.20.md). Mainline
  *            38a76013ad80 (commit pages of kernel mirrors, and the commit of the stored
- *            file); release 3.7 inferred, UNVERIFIED.
+ *            file); release 3.7 inferred (mmotm 2012-09-27, against 3.6-rc7, still queues
+ *            it after 108d6642, which is 3.7); no source names it.
  */
 
 /* mmcheck: verbatim: torvalds/linux mm/mremap.c at 38a76013ad80 (stored) */

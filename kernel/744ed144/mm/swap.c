@@ -11,8 +11,10 @@
  *            __activate_page, activate_page_drain, activate_page, putback_active_lru_page,
  *            drain_cpu_pagevecs, ____pagevec_lru_add_fn, ____pagevec_lru_add
  * unchanged: mark_page_accessed, __lru_cache_add, lru_cache_add_lru, lru_add_drain,
- *            release_pages, __pagevec_release (not touched by [P1], [P2]; THP's [P3] swap.c
- *            hunks do not touch them either)
+ *            release_pages, __pagevec_release (the root folder's texts, compared byte for
+ *            byte with the stored tree at this commit, index id 2054784427, comment blocks
+ *            included: identical; before, argued only from [P1]'s, [P2]'s and THP's [P3]
+ *            hunks, none of which touches them)
  * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
  *            lru_rotate pagevec: nothing queues on it in the current models)
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
@@ -20,25 +22,35 @@
  *            the stored text, tabs included, after two corrections: the !CONFIG_SMP stub is
  *            'static inline void' in the tree, not 'static void inline', and
  *            drain_cpu_pagevecs has no blank line before activate_page_drain(cpu); the full
- *            id is the one the stored tree answers to at this path, and the one the project brief's seed text names). Before, the source was: postings
+ *            id is the one the stored tree answers to at this path, and the one the project
+ *            brief's seed text names). Compared again by the lru audit, function by function
+ *            with the comment block above each, against index id 2054784427 (offsets 0 and
+ *            16000): all 16 texts identical. Before, the source was: postings
  *            (linux-mm archive, sjp38/lore-linux-mm): [P1] Shaohua Li, "[PATCH 1/2]mm:
  *            simplify code of swap.c", Wed, 05 Jan 2011 16:00:04 +0800,
  *            <1294214404.1949.572.camel@sli10-conroe> (= d8505dee, the parent of 744ed144
  *            in mainline); [P2] Shaohua Li, "[PATCH v2 2/2]mm: batch activate_page() to
  *            reduce lock contention", Wed, 05 Jan 2011 16:00:09 +0800,
- *            <1294214409.1949.573.camel@sli10-conroe> (= 744ed144); [P3] Andrea Arcangeli,
- *            "[PATCH 06 of 66] alter compound get_page/put_page", 03 Nov 2010,
+ *            <1294214409.1949.573.camel@sli10-conroe> (744ed144's posting); [P3] Andrea
+ *            Arcangeli, "[PATCH 06 of 66] alter compound get_page/put_page", 03 Nov 2010,
  *            <a5372413f6faf8c52784.1288798061@v2.random> (THP, merged for 2.6.38-rc1 before
  *            744ed144); [N]  dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/swap.c, commit
  *            1e37c14c729472f107fb33e1bd4afe6bea0d2f2f. Earlier notes (superseded where the
  *            text above says otherwise): [P1] and [P2] applied to the 2011-01-04 file. That
- *            the merged d8505dee and 744ed144 are byte-identical to these postings is
- *            UNVERIFIED (only 744ed144's message was seen, on git.karo-electronics.de, and
- *            it matches [P2]'s). CONFIG_SMP and !CONFIG_SMP forms are both kept (the model
- *            runs the SMP one). __page_cache_release/__put_single_page/put_page are the THP
- *            (2.6.38-rc1) texts that 744ed144's tree had: [P3]'s '+' lines for
- *            __put_single_page and put_page, [N] for __page_cache_release (= the 2.6.37
- *            head without free_hot_cold_page).
+ *            the merged d8505dee is byte-identical to [P1] is UNVERIFIED. The merged 744ed144
+ *            is not [P2] byte for byte: its tree has the corrections above (and, from THP,
+ *            the numpages lines in vmscan.c), and its changelog, read on free-git.org
+ *            (FEX-Emu/linux commit 744ed14427, pages corpus), keeps [P2]'s first two
+ *            paragraphs (with the 58% figure), drops [P2]'s "V1->v2" notes and the link to
+ *            the initial post, and adds the microbenchmark table ("case-mmap-pread-seq
+ *            -69.72%") and "[akpm@linux-foundation.org: coding-style fixes]" (the
+ *            'static void inline' -> 'static inline void' correction). The
+ *            git.karo-electronics.de page (mv-sheeva.git, ?a=commit&h=744ed1442757) showed
+ *            only the first two paragraphs, which is why it had seemed to match [P2]'s.
+ *            CONFIG_SMP and !CONFIG_SMP forms are both kept (the model runs the SMP one).
+ *            __page_cache_release/__put_single_page/put_page are the THP (2.6.38-rc1) texts
+ *            that 744ed144's tree had: [P3]'s '+' lines for __put_single_page and put_page,
+ *            [N] for __page_cache_release (= the 2.6.37 head without free_hot_cold_page).
  */
 
 /* mmcheck: verbatim: torvalds/linux mm/swap.c at 744ed1442757 (stored) */

@@ -18,17 +18,19 @@
  *            the stored text, tabs included; this settles the question below: at 744ed144
  *            putback_lru_pages already has THP's 'int numpages = hpage_nr_pages(page);
  *            reclaim_stat->recent_rotated[file] += numpages;', which replaces the 2.6.37
- *            line '++' here). Before, the source was: Shaohua Li, "[PATCH v2 2/2]mm: batch
- *            activate_page() to reduce lock contention", linux-mm, Wed, 05 Jan 2011
- *            16:00:09 +0800, <1294214409.1949.573.camel@sli10-conroe>, hunk "@@ -1253,13
- *            +1253,15 @@ putback_lru_pages(struct zone *zone, str" (vmscan.c base dated
- *            2011-01-04), applied to the 2.6.37 function of the root folder. Earlier notes
+ *            line '++' here). Compared again by the lru audit against index id 1318829865
+ *            (offset ~34000), comment block included: identical. Before, the source was:
+ *            Shaohua Li, "[PATCH v2 2/2]mm: batch activate_page() to reduce lock
+ *            contention", linux-mm, Wed, 05 Jan 2011 16:00:09 +0800,
+ *            <1294214409.1949.573.camel@sli10-conroe>, hunk "@@ -1253,13 +1253,15 @@
+ *            putback_lru_pages(struct zone *zone, str" (vmscan.c base dated 2011-01-04),
+ *            applied to the 2.6.37 function of the root folder. Earlier notes
  *            (superseded where the text above says otherwise): lines outside the hunk are
  *            the root folder's (2.6.37, itself partial). In the mainline tree 744ed144 was
- *            merged into (2.6.38-rc1 merge window, after THP), other vmscan.c functions
+ *            merged into (the 2.6.38 merge window, after THP), other vmscan.c functions
  *            already had THP's hpage_nr_pages() lines (see the eb709b0d folder); whether
  *            this function's rotated-statistics line was "recent_rotated[file]++" or THP's
- *            "+= numpages" at that commit is UNVERIFIED.
+ *            "+= numpages" at that commit is UNVERIFIED (settled above: "+= numpages").
  */
 
 /*

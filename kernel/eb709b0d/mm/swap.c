@@ -9,7 +9,8 @@
  *                 PageUnevictable test, THP's put_compound_page and no 3.2 changes; its size
  *                 matches the "swap.c 19.9 KB" that a linux-stable blob page whose last
  *                 commit is eb709b0d shows (gitlab.ublinux.ru .../blob/5f1a19070b16.../mm/swap.c,
- *                 pages corpus). Read: characters 0-16000 and 19000-20334.
+ *                 pages corpus). Read in full (characters 0-16000 and 16000-20334; the
+ *                 16000-19000 stretch was first read by the lru audit).
  *            [V4] Shaohua Li, "[PATCH 2/2 v4]mm: batch activate_page() to reduce lock
  *                 contention", Thu, 10 Mar 2011 13:30:19 +0800,
  *                 <1299735019.2337.63.camel@sli10-conroe>, as quoted in Minchan Kim's reply
@@ -26,7 +27,9 @@
  *            __activate_page, activate_page_drain, activate_page, lru_deactivate_fn,
  *            drain_cpu_pagevecs, deactivate_page, ____pagevec_lru_add_fn, ____pagevec_lru_add
  * unchanged: mark_page_accessed, __lru_cache_add, lru_cache_add_lru, lru_add_drain,
- *            release_pages, __pagevec_release ([S] = [N] = the root folder's text)
+ *            release_pages, __pagevec_release ([S] = [N] = the root folder's text; the root
+ *            texts compared byte for byte with [S], comment blocks included, by the lru
+ *            audit: identical)
  * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page,
  *            lru_deactivate_fn, deactivate_page (the lru_rotate and lru_deactivate pagevecs:
  *            nothing queues on them in the current models)
@@ -40,9 +43,18 @@
  *            memcg's mem_cgroup_rotate_reclaimable_page in pagevec_move_tail_fn, 31560180
  *            (2.6.39: lru_deactivate_fn, deactivate_page, drain of lru_deactivate_pvecs) and
  *            the PageUnevictable test in deactivate_page (3.0-rc). ____pagevec_lru_add_fn and
- *            ____pagevec_lru_add are [N]'s text (equal to [S1]'s '+' lines); [S]'s copy of
- *            them (characters 16000-19000) was not read. Whether [S] is exactly v3.0's file
- *            or a 3.0.y/3.1 one is UNVERIFIED.
+ *            ____pagevec_lru_add are [S]'s text (= [N] = [S1]'s '+' lines). Every function
+ *            this file holds (17 texts with the SMP and !SMP forms), and the comment block
+ *            above each, is byte-identical to [S] (compared function by function by the lru
+ *            audit). Whether [S] is exactly v3.0's file or a 3.0.y/3.1 one is UNVERIFIED,
+ *            narrowed: no stored tree holds mm/swap.c at eb709b0d or at the v3.0 tag
+ *            (02f8c6aee8df), nor does any stored linux-3.0.x repository; [S] has no lines of
+ *            the known later changes and its size (20,334 characters, about 19.9 KB) matches
+ *            the blob page's; that page's commit, 5f1a19070b16 (Steven Rostedt, author-dated
+ *            2011-06-15 by a blame line, find_string id 45735915428, a mainline 3.0-rc
+ *            commit), has eb709b0d as mm/swap.c's last commit, so eb709b0d's swap.c was
+ *            still mainline's in mid-June 2011. The five weeks from there to v3.0 (22 Jul
+ *            2011) are not covered.
  */
 
 /*
@@ -335,7 +347,7 @@ void deactivate_page(struct page *page)
 	}
 }
 
-/* mmcheck: partial: [N]'s text (= [S1]'s '+' lines); [S]'s copy not read. */
+/* mmcheck: partial: [S]'s text (= [N] = [S1]'s '+' lines), compared byte for byte. */
 static void ____pagevec_lru_add_fn(struct page *page, void *arg)
 {
 	enum lru_list lru = (enum lru_list)arg;
@@ -354,7 +366,8 @@ static void ____pagevec_lru_add_fn(struct page *page, void *arg)
 	add_page_to_lru_list(zone, page, lru);
 }
 
-/* mmcheck: partial: [N]'s text (= [S1]'s '+' and context lines); [S]'s copy not read. */
+/* mmcheck: partial: [S]'s text (= [N] = [S1]'s '+' and context lines), compared byte for
+ * byte. */
 /*
  * Add the passed pages to the LRU, then drop the caller's refcount
  * on them.  Reinitialises the caller's pagevec.

@@ -17,8 +17,11 @@
  *            (vma_adjust_trans_huge, uprobes, mutex-based i_mmap and anon_vma locks behind the
  *            same anon_vma_lock() name): NOT in this text. Queued in -mm as
  *            mm-fix-potential-anon_vma-locking-issue-in-mprotect.patch (Lespinasse,
- *            <CANN689Gg9MAzoJ6Yfa0USgD74+Ga+jrecS+a7DaZuMMfKizZPQ@mail.gmail.com>);
- *            mainline commit id UNVERIFIED. A stored preprocessed vma_adjust (index id
+ *            <CANN689Gg9MAzoJ6Yfa0USgD74+Ga+jrecS+a7DaZuMMfKizZPQ@mail.gmail.com>), still
+ *            queued in mmotm 2012-09-27 against 3.6-rc7 (linux-mm, index id 17017735867);
+ *            merged in mainline by 108d6642 (3.7), whose stored mm/mmap.c has this else-if
+ *            (kernel/108d6642/mm/mmap.c): the 3.7 merge window, inferred. Mainline commit
+ *            id not found (no commit page, Fixes: line or stable mail names it). A stored preprocessed vma_adjust (index id
  *            18604395296, provenance unknown) has this else-if on a 2.6.38-era body that
  *            still tests "insert ||" (i.e. without shaohua-v1): a backport.
  */

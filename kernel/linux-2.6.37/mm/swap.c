@@ -19,7 +19,12 @@
  *                 (THP v6, base 2.6.37-rc);
  *            [N] neighbour text: dnobori/DN-LinuxKernel-Learn, linux-2.6.39/mm/swap.c,
  *                commit 1e37c14c729472f107fb33e1bd4afe6bea0d2f2f (a vanilla 2.6.39 tree whose
- *                files carry one extra first line '#include "linux/generated/autoconf.h"').
+ *                files carry one extra first line '#include "linux/generated/autoconf.h"');
+ *            [T] torvalds/linux mm/swap.c at 744ed1442757767ffede5008bb13e0805085902e
+ *                (stored, index id 2054784427; the 2.6.38 merge window, Jan 2011) and
+ *            [S] the 3.0-era mm/swap.c of kernel/eb709b0d (index id 24827678), used only to
+ *                narrow the gap of the "[N] only" functions (compared byte for byte,
+ *                comment blocks included, by the lru audit).
  * status:    partial
  * holds:     __page_cache_release, put_page, pagevec_move_tail, rotate_reclaimable_page,
  *            activate_page, mark_page_accessed, __lru_cache_add, lru_cache_add_lru,
@@ -30,7 +35,12 @@
  *            lru_rotate pagevec; nothing queues on it in the current models)
  * notes:     each function says where its lines come from. Functions marked "[N] only" are
  *            2.6.39's text, which no 2.6.38/2.6.39 patch read here touched; they were NOT
- *            compared with a 2.6.37 tree (none is stored).
+ *            compared with a 2.6.37 tree (none is stored: find_repos "2.6.37" lists 8
+ *            repositories, none holding mm/swap.c; dfshan/linux-2.6.38.3 has none either).
+ *            They, and lru_add_drain's body, are byte-identical to [T] and to [S], so
+ *            unchanged from Jan 2011 to the 3.0 era; the gap left is 2.6.37 -> [T] (the
+ *            2.6.38 merge window up to 744ed144: THP and d8505dee among others; the hunks of
+ *            those two read here do not touch them).
  */
 
 /* mmcheck: partial: the last four lines (from "del_page_from_lru") and free_hot_cold_page()
@@ -150,7 +160,8 @@ void activate_page(struct page *page)
 	spin_unlock_irq(&zone->lru_lock);
 }
 
-/* mmcheck: unverified: [N] only (2.6.39 text). */
+/* mmcheck: unverified: [N] only (2.6.39 text); byte-identical to [T] (Jan 2011) and [S];
+ * no 2.6.37 tree stored. */
 /*
  * Mark a page as having seen activity.
  *
@@ -171,7 +182,8 @@ void mark_page_accessed(struct page *page)
 
 EXPORT_SYMBOL(mark_page_accessed);
 
-/* mmcheck: unverified: [N] only (2.6.39 text). */
+/* mmcheck: unverified: [N] only (2.6.39 text); byte-identical to [T] (Jan 2011) and [S];
+ * no 2.6.37 tree stored. */
 void __lru_cache_add(struct page *page, enum lru_list lru)
 {
 	struct pagevec *pvec = &get_cpu_var(lru_add_pvecs)[lru];
@@ -183,7 +195,8 @@ void __lru_cache_add(struct page *page, enum lru_list lru)
 }
 EXPORT_SYMBOL(__lru_cache_add);
 
-/* mmcheck: unverified: [N] only (2.6.39 text). */
+/* mmcheck: unverified: [N] only (2.6.39 text); byte-identical to [T] (Jan 2011) and [S];
+ * no 2.6.37 tree stored. */
 /**
  * lru_cache_add_lru - add a page to a page list
  * @page: the page to be added to the LRU.
@@ -237,14 +250,15 @@ static void drain_cpu_pagevecs(int cpu)
 }
 
 /* mmcheck: partial: [P2] shows the first line as context ("void lru_add_drain(void)"); the
- * body is [N]'s. */
+ * body is [N]'s, byte-identical to [T] (Jan 2011) and [S]. */
 void lru_add_drain(void)
 {
 	drain_cpu_pagevecs(get_cpu());
 	put_cpu();
 }
 
-/* mmcheck: unverified: [N] only (2.6.39 text). */
+/* mmcheck: unverified: [N] only (2.6.39 text); byte-identical to [T] (Jan 2011) and [S];
+ * no 2.6.37 tree stored. */
 /*
  * Batched page_cache_release().  Decrement the reference count on all the
  * passed pages.  If it fell to zero then remove the page from the LRU and
@@ -312,8 +326,9 @@ void release_pages(struct page **pages, int nr, int cold)
 }
 EXPORT_SYMBOL(release_pages);
 
-/* mmcheck: unverified: [N] only (2.6.39 text); [P1] shows "EXPORT_SYMBOL(__pagevec_release);"
- * as context after the hunk header "@@ -399,44 +417,33 @@ void __pagevec_release(...)". */
+/* mmcheck: unverified: [N] only (2.6.39 text); byte-identical to [T] (Jan 2011) and [S];
+ * no 2.6.37 tree stored. [P1] shows "EXPORT_SYMBOL(__pagevec_release);" as context after
+ * the hunk header "@@ -399,44 +417,33 @@ void __pagevec_release(...)". */
 /*
  * The pages which we're about to release may be in the deferred lru-addition
  * queues.  That would prevent them from really being freed right now.  That's

@@ -14,7 +14,10 @@
  *                  (vmscan.c base dated 2011-01-04 11:06:33);
  *            [M2]  Mel Gorman, "[PATCH 2/8] mm: vmscan: Convert lumpy_mode into a bitmask",
  *                  linux-mm, 17 Nov 2010, <1290010969-26721-3-git-send-email-mel@csn.ul.ie>
- *                  ('-' lines = the 2.6.37-rc lumpy_reclaim_mode enum code).
+ *                  ('-' lines = the 2.6.37-rc lumpy_reclaim_mode enum code);
+ *            [T]   torvalds/linux mm/vmscan.c at 744ed1442757767ffede5008bb13e0805085902e
+ *                  (stored, index id 1318829865; the 2.6.38 merge window, Jan 2011), used
+ *                  only to narrow the gap of isolate_lru_page and update_isolated_counts.
  * status:    partial
  * holds:     putback_lru_page, shrink_page_list, __isolate_lru_page, isolate_lru_pages,
  *            clear_active_flags, isolate_lru_page, putback_lru_pages, update_isolated_counts,
@@ -23,8 +26,10 @@
  * pending:   move_active_pages_to_lru, shrink_active_list (stored for a model of the active
  *            list scan; the models reclaim from the inactive list only)
  * notes:     every function says what is known. "[N] only" = 2.6.39's text, not compared
- *            with 2.6.37. shrink_page_list and shrink_inactive_list are 2.6.39's text with the
- *            2.6.37 lines that differ listed in their comment (they are NOT 2.6.37 text).
+ *            with 2.6.37 (isolate_lru_page and update_isolated_counts are also byte-identical
+ *            to [T], so unchanged from Jan 2011 to 2.6.39: the gap left is 2.6.37 -> [T]).
+ *            shrink_page_list and shrink_inactive_list are 2.6.39's text with the 2.6.37
+ *            lines that differ listed in their comment (they are NOT 2.6.37 text).
  */
 
 /* mmcheck: unverified: [N] only. The redo loop and the !page_evictable branch are the
@@ -572,9 +577,11 @@ static unsigned long clear_active_flags(struct list_head *page_list,
 	return nr_active;
 }
 
-/* mmcheck: unverified: [N] only. The test "PageLRU(page) && get_page_unless_zero(page)" is
- * also in every 2.6.23-2.6.28 posting of isolate_lru_page read (e.g. KAMEZAWA Hiroyuki's
- * 2.6.22-rc6-mm1 fix "get_page() will be called against count=0 page"). */
+/* mmcheck: unverified: [N] only; byte-identical (comment block included) to [T], the tree
+ * of Jan 2011 (lru audit); no 2.6.37 tree stored. The test "PageLRU(page) &&
+ * get_page_unless_zero(page)" is also in every 2.6.23-2.6.28 posting of isolate_lru_page
+ * read (e.g. KAMEZAWA Hiroyuki's 2.6.22-rc6-mm1 fix "get_page() will be called against
+ * count=0 page"). */
 /**
  * isolate_lru_page - tries to isolate a page from its LRU list
  * @page: page to isolate from its LRU list
@@ -675,7 +682,8 @@ putback_lru_pages(struct zone *zone, struct scan_control *sc,
 	pagevec_release(&pvec);
 }
 
-/* mmcheck: unverified: [N] only. */
+/* mmcheck: unverified: [N] only; byte-identical to [T], the tree of Jan 2011 (lru audit);
+ * no 2.6.37 tree stored. */
 static noinline_for_stack void update_isolated_counts(struct zone *zone,
 					struct scan_control *sc,
 					unsigned long *nr_anon,

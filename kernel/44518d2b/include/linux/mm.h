@@ -20,7 +20,8 @@
  *            (superseded where the text above says otherwise): All three functions lie
  *            whole inside the mm.h hunk of 5/8 ('+' and context lines). The hunk also adds
  *            the extern/inline PageHeadHuge declaration (moved from hugetlb.h), not
- *            modelled. parent: ca641514.
+ *            modelled. parent: ca641514 (the parent line of
+ *            44518d2b's commit page, git.cascardo.info cascardo/linux.git).
  */
 
 static inline bool __compound_tail_refcounted(struct page *page)

@@ -17,8 +17,11 @@
  *            compound_head(page)' (not modelled)
  * notes:     Every line is from a hunk ('+' lines of 4/8, context of 4/8 for the
  *            function body kept under #if 0, and the complete '-' block of the 668f9abb
- *            -mm posting): nothing filled from a neighbour. Id ca641514 is the brief's,
- *            NOT verified by a commit page. parent: 3bfcd13e (mmotm order:
+ *            -mm posting): nothing filled from a neighbour. Full id
+ *            ca641514f4056deee1fb2eb356e2c99b98718ade: the parent line of 44518d2b's commit
+ *            page (git.cascardo.info cascardo/linux.git, h=44518d2b32646e37b4b7a0813bbbe98dc21c7f8f;
+ *            44518d2b, 5/8, committed 22 Jan 2014 00:19:43 +0000); ca641514's own page was not
+ *            found, so that it is 4/8 rests on that position. parent: 3bfcd13e (mmotm order:
  *            ...faster-path.patch, ...faster-path-fix-2.patch,
  *            mm-thp-optimize-compound_trans_huge.patch). The live definition is the
  *            #else branch: compound_trans_head(page) == compound_head(page), which at
