@@ -28,7 +28,8 @@ pub fn bound() -> Result<Option<Bound>, String> {
 }
 
 /// `MMCHECK_REPORT_DIR`: where the generated claim tests write each claim's report as
-/// `<id>.json` (the `verify --json` shape: `cargo xtask proof-traces` reads them).
+/// `<id>.json` (the `verify --json` shape: `cargo xtask proof-traces` reads them); a shuttle
+/// claim the store-buffer build runs again writes none (claims/testing.rs).
 pub fn report_dir() -> Result<Option<std::path::PathBuf>, String> {
     Ok(var("MMCHECK_REPORT_DIR")?.map(std::path::PathBuf::from))
 }

@@ -214,18 +214,18 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.3-ca641514",
-        statement: "ca641514 on its real parent 3bfcd13e (the series order mmotm applied for 3.14) on the compound.3 model: compound_trans_head() is compound_head(), so a tail put that saw PG_tail before split takes the swap entry add_to_swap() wrote over first_page for its head, and 3bfcd13e's PageSlab(page_head) || PageHeadHuge(page_head), now tested before any pin, dereferences it: oops (the window 668f9abb closed)",
+        statement: "ca641514 on its real parent ebf360f9 (the series order mmotm applied for 3.14) on the compound.3 model: compound_trans_head() is compound_head(), so a tail put that saw PG_tail before split takes the swap entry add_to_swap() wrote over first_page for its head, and ebf360f9's PageSlab(page_head) || PageHeadHuge(page_head), now tested before any pin, dereferences it: oops (the window 668f9abb closed)",
         variant: "ca641514",
         model: "thp_put_vs_split_private",
         checker: LOOM_4,
         config_debug_vm: false,
         expected: Expected::Bug(Invariant::Oops),
-        twin: Some("compound.3-3bfcd13e"),
+        twin: Some("compound.3-ebf360f9"),
     },
     Claim {
-        id: "compound.3-3bfcd13e",
-        statement: "3bfcd13e (3.14-rc, the slab/hugetlbfs test moved before the head pin) on the compound.3 model: its compound_trans_head() still reads first_page, then smp_rmb(), then re-checks PG_tail, so the head it tests unpinned is the THP head or the page itself, never the swap entry. SAFE",
-        variant: "3bfcd13e",
+        id: "compound.3-ebf360f9",
+        statement: "ebf360f9 (the 3.14 merge window, the slab/hugetlbfs test moved before the head pin) on the compound.3 model: its compound_trans_head() still reads first_page, then smp_rmb(), then re-checks PG_tail, so the head it tests unpinned is the THP head or the page itself, never the swap entry. SAFE",
+        variant: "ebf360f9",
         model: "thp_put_vs_split_private",
         checker: LOOM_4,
         config_debug_vm: false,
@@ -324,7 +324,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.7-sb",
-        statement: "668f9abb on the H-7 model with the shim's store-buffer mode (stores leave a CPU's buffer in any order but across smp_wmb()): prep_compound_page()'s smp_wmb() makes first_page visible before PG_tail, so a scanner that sees PG_tail reads the head. SAFE",
+        statement: "668f9abb on the H-7 model with the shim's store-buffer mode (stores leave a CPU's buffer in any order but across smp_wmb(); a CPU's loads stay in order, so compound.7-668f9abb's C11 execution, the scanner's first PageTail and first_page loads reordered, is not one of its executions): prep_compound_page()'s smp_wmb() makes first_page visible before PG_tail, so a scanner that sees PG_tail reads the head. SAFE",
         variant: "668f9abb",
         model: "pfn_scan_vs_prep_compound",
         checker: STORE_BUFFER,
@@ -589,7 +589,7 @@ pub static CLAIMS: &[Claim] = &[
 /// text as 27c73ae7's locked path and compound_trans_head(): its rows are 27c73ae7's.
 pub static SAFEGUARDS: &[Safeguard] = &[
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "compound_trans_head(): smp_rmb() and the PG_tail re-check (huge_mm.h, shared with linux-3.11 and 7cb2ef56)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -598,7 +598,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -607,7 +607,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -616,7 +616,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll()",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -625,7 +625,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "PG_tail re-check under compound_lock in put_compound_page()",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -643,7 +643,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
         kind: SafeguardKind::Barrier,
         // A checker blind spot for loom (proofs/compound.1.md#split-smp_mb-a-checker-blind-spot:
@@ -654,7 +654,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -663,7 +663,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::OutOfScope {
@@ -681,8 +681,8 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7", "3bfcd13e"],
-        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race'; 3bfcd13e keeps it in the !PageTail branch. 27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's stranded tail is a different bug)",
+        variants: &["27c73ae7", "ebf360f9"],
+        name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race'; ebf360f9 keeps it in the !PageTail branch. 27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's stranded tail is a different bug)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
             mutant: "27c73ae7-skip-lock-single",
@@ -699,12 +699,12 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["3bfcd13e"],
-        name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), 3bfcd13e)",
+        variants: &["ebf360f9"],
+        name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), ebf360f9)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {
-            proof: "proofs/compound.3.md#3bfcd13e-on-its-own-text",
-            because: "the test is true only for a slab or hugetlbfs head; the models in which a THP tail's old head becomes one (compound.6, compound.10, the slab reallocation) break on 3bfcd13e first through H-8's early pin (the lock bit written back by __SetPageHead(), the bad page of compound.6-fix), so no SAFE model of 3bfcd13e reaches the re-check; killing it needs 3bfcd13e's text on nesterov-v1's prep order, not built yet (issue #17)",
+            proof: "proofs/compound.3.md#ebf360f9-on-its-own-text",
+            because: "the test is true only for a slab or hugetlbfs head; the models in which a THP tail's old head becomes one (compound.6, compound.10, the slab reallocation) break on ebf360f9 first through H-8's early pin (the lock bit written back by __SetPageHead(), the bad page of compound.6-fix), so no SAFE model of ebf360f9 reaches the re-check; killing it needs ebf360f9's text on nesterov-v1's prep order, not built yet (issue #17)",
         },
     },
     Safeguard {
@@ -717,7 +717,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "3bfcd13e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {

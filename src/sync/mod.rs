@@ -105,29 +105,25 @@ pub const RANDOMIZED: bool = cfg!(all(not(loom), feature = "shuttle"));
 /// newer one it missed ([`take_stale_reads`]). No checker ever reads this history: it adds no
 /// scheduling point and no interleaving, and the exploration itself keeps none.
 ///
-/// In the store-buffer mode (shuttle, which also runs every CPU of an execution on one OS
-/// thread) the history is kept in every execution, and a store enters it when the CPU executes
-/// it (puts it in its buffer), not when it leaves the buffer: a load that reads memory (or its
-/// own buffer) while another CPU's newer store is still buffered names it the same way. A
-/// posted RMW (`atomic_add`, `set_bit`) enters it as its result on the newest value in that
-/// order. A value that no single store of that order wrote (posted RMWs of two CPUs landing
-/// in the other order) gets no note.
+/// In the store-buffer mode the shim's store buffer keeps what the notes need instead
+/// (`store_buffer::missed`): a load that reads memory while another CPU's store to the word is
+/// still in that CPU's buffer names that store, with the store that wrote what it read.
 pub struct Watched<A, T: Copy> {
     a: A,
-    #[cfg(any(loom, feature = "store-buffer"))]
+    #[cfg(loom)]
     init: T,
     /// (value, CPU, the trace step after which it was stored)
-    #[cfg(any(loom, feature = "store-buffer"))]
+    #[cfg(loom)]
     stores: std::cell::RefCell<Vec<(T, Option<usize>, usize)>>,
-    #[cfg(not(any(loom, feature = "store-buffer")))]
+    #[cfg(not(loom))]
     _t: std::marker::PhantomData<T>,
 }
 
-// SAFETY: the history is a RefCell only under loom and the store-buffer mode (shuttle), which
-// both run every model thread of an execution on one OS thread, one at a time, and never switch
-// threads inside a history update (no checker operation is called while it is borrowed).
-// Objects of one execution are never shared with another OS thread.
-#[cfg(any(loom, feature = "store-buffer"))]
+// SAFETY: the history is a RefCell only under loom, which runs every model thread of an
+// execution on one OS thread, one at a time, and never switches threads inside a history update
+// (no loom operation is called while it is borrowed). Objects of one execution are never shared
+// with another OS thread.
+#[cfg(loom)]
 unsafe impl<A: Sync, T: Copy + Send> Sync for Watched<A, T> {}
 
 /// A load that returned an older store's value than the newest one in trace order.
@@ -143,7 +139,7 @@ pub struct StaleRead {
 }
 
 std::thread_local! {
-    /// Stale reads not yet shown, by CPU (loom builds, while recording).
+    /// Stale reads not yet shown, by CPU (loom builds while recording; the store-buffer mode).
     static STALE: std::cell::RefCell<Vec<(Option<usize>, StaleRead)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -161,9 +157,21 @@ pub fn take_stale_reads(cpu: Option<usize>) -> Vec<StaleRead> {
     })
 }
 
-/// Forget the stale reads not yet shown (a new execution).
+/// Keep a stale read for `cpu`'s next event, once (a spin loop re-reads the same word).
+fn push_stale(cpu: Option<usize>, r: StaleRead) {
+    STALE.with(|s| {
+        let mut s = s.borrow_mut();
+        if !s.iter().any(|(c, o)| *c == cpu && *o == r) {
+            s.push((cpu, r));
+        }
+    });
+}
+
+/// Forget the stale reads not yet shown, and the store-buffer mode's pending and landed
+/// stores (a new execution).
 pub fn clear_stale_reads() {
     STALE.with(|s| s.borrow_mut().clear());
+    sb::reset_notes();
 }
 
 macro_rules! watched {
@@ -172,11 +180,11 @@ macro_rules! watched {
             pub fn new(v: $T) -> Self {
                 Watched {
                     a: <$A>::new(v),
-                    #[cfg(any(loom, feature = "store-buffer"))]
+                    #[cfg(loom)]
                     init: v,
-                    #[cfg(any(loom, feature = "store-buffer"))]
+                    #[cfg(loom)]
                     stores: std::cell::RefCell::new(Vec::new()),
-                    #[cfg(not(any(loom, feature = "store-buffer")))]
+                    #[cfg(not(loom))]
                     _t: std::marker::PhantomData,
                 }
             }
@@ -190,28 +198,30 @@ macro_rules! watched {
 
             #[inline(always)]
             fn wrote(&self, _v: $T) {
-                #[cfg(any(loom, feature = "store-buffer"))]
+                #[cfg(loom)]
                 if race_notes() {
                     let step = STEP.with(|s| s.get());
                     self.stores.borrow_mut().push((_v, cpu_of_thread(), step));
                 }
-            }
-
-            /// A posted RMW the store-buffer mode buffered: its result on the newest value in
-            /// trace order enters the history (the struct's doc).
-            #[inline(always)]
-            #[allow(dead_code)]
-            fn posted(&self, _f: impl FnOnce($T) -> $T) {
-                #[cfg(any(loom, feature = "store-buffer"))]
-                if race_notes() {
-                    let newest = self.stores.borrow().last().map_or(self.init, |s| s.0);
-                    self.wrote(_f(newest));
-                }
+                // The store-buffer mode: a store that reached memory without a buffer.
+                sb::landed(&self.a, _v as i64);
             }
 
             #[inline(always)]
             fn read(&self, _v: $T) {
-                #[cfg(any(loom, feature = "store-buffer"))]
+                // The store-buffer mode: a load from memory while another CPU still buffers a
+                // store to the word (buffered loads of the CPU's own stores are not noted).
+                if let Some(m) = sb::missed(&self.a, _v as i64) {
+                    let show: fn($T) -> String = $show;
+                    let (nv, ncpu, nstep) = m.newest;
+                    let r = StaleRead {
+                        value: show(_v),
+                        read: m.read,
+                        newest: (show(nv as $T), ncpu, nstep),
+                    };
+                    push_stale(cpu_of_thread(), r);
+                }
+                #[cfg(loom)]
                 if race_notes() {
                     let stores = self.stores.borrow();
                     let show: fn($T) -> String = $show;
@@ -234,7 +244,7 @@ macro_rules! watched {
                         read,
                         newest: (show(newest), ncpu, nstep),
                     };
-                    STALE.with(|s| s.borrow_mut().push((cpu_of_thread(), r)));
+                    push_stale(cpu_of_thread(), r);
                 }
             }
 
@@ -329,7 +339,6 @@ impl atomic_t {
 #[inline(always)]
 pub fn atomic_read(v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_load(v.0.inner()) {
-        v.0.read(seen);
         return seen;
     }
     v.0.load(Relaxed)
@@ -339,7 +348,6 @@ pub fn atomic_read(v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_set(v: &atomic_t, i: i32) {
     if sb::count_store(v.0.inner(), i) {
-        v.0.wrote(i);
         return;
     }
     v.0.swap(i, Relaxed);
@@ -350,7 +358,6 @@ pub fn atomic_set(v: &atomic_t, i: i32) {
 #[inline(always)]
 pub fn atomic_inc(v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), 1) {
-        v.0.posted(|old| old.wrapping_add(1));
         return seen;
     }
     v.0.fetch_add(1, Relaxed)
@@ -360,7 +367,6 @@ pub fn atomic_inc(v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_dec(v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), -1) {
-        v.0.posted(|old| old.wrapping_add(-1));
         return seen;
     }
     v.0.fetch_sub(1, Relaxed)
@@ -370,7 +376,6 @@ pub fn atomic_dec(v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), i) {
-        v.0.posted(|old| old.wrapping_add(i));
         return seen;
     }
     v.0.fetch_add(i, Relaxed)
@@ -380,7 +385,6 @@ pub fn atomic_add(i: i32, v: &atomic_t) -> i32 {
 #[inline(always)]
 pub fn atomic_sub(i: i32, v: &atomic_t) -> i32 {
     if let Some(seen) = sb::count_add(v.0.inner(), -i) {
-        v.0.posted(|old| old.wrapping_add(-i));
         return seen;
     }
     v.0.fetch_sub(i, Relaxed)
@@ -494,7 +498,6 @@ impl unsigned_long {
 #[inline(always)]
 pub fn READ_ONCE(x: &unsigned_long) -> usize {
     if let Some(seen) = sb::word_load(x.0.inner()) {
-        x.0.read(seen);
         return seen;
     }
     x.0.load(Relaxed)
@@ -517,7 +520,6 @@ pub fn READ_ONCE_DEP(x: &unsigned_long) -> usize {
 #[inline(always)]
 pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
     if sb::word_store(x.0.inner(), v) {
-        x.0.wrote(v);
         return;
     }
     x.0.swap(v, Relaxed);
@@ -527,7 +529,6 @@ pub fn WRITE_ONCE(x: &unsigned_long, v: usize) {
 #[inline(always)]
 pub fn smp_load_acquire(x: &unsigned_long) -> usize {
     if let Some(seen) = sb::word_load(x.0.inner()) {
-        x.0.read(seen);
         return seen;
     }
     x.0.load(Acquire)
@@ -538,7 +539,6 @@ pub fn smp_load_acquire(x: &unsigned_long) -> usize {
 pub fn smp_store_release(x: &unsigned_long, v: usize) {
     sb::new_epoch();
     if sb::word_store(x.0.inner(), v) {
-        x.0.wrote(v);
         return;
     }
     x.0.swap(v, Release);
@@ -572,7 +572,6 @@ pub fn test_bit(nr: u32, addr: &unsigned_long) -> bool {
 #[inline(always)]
 pub fn set_bit(nr: u32, addr: &unsigned_long) {
     if sb::word_or(addr.0.inner(), mask(nr)) {
-        addr.0.posted(|old| old | mask(nr));
         return;
     }
     addr.0.fetch_or(mask(nr), Relaxed);
@@ -582,7 +581,6 @@ pub fn set_bit(nr: u32, addr: &unsigned_long) {
 #[inline(always)]
 pub fn clear_bit(nr: u32, addr: &unsigned_long) {
     if sb::word_and(addr.0.inner(), !mask(nr)) {
-        addr.0.posted(|old| old & !mask(nr));
         return;
     }
     addr.0.fetch_and(!mask(nr), Relaxed);
@@ -803,7 +801,7 @@ pub fn set_race_notes(on: bool) {
     RACE_NOTES.with(|r| r.set(on));
 }
 
-#[cfg(any(loom, feature = "store-buffer"))]
+#[cfg(loom)]
 #[inline]
 fn race_notes() -> bool {
     RACE_NOTES.with(|r| r.get())
@@ -812,6 +810,12 @@ fn race_notes() -> bool {
 /// The event trace tells the shim its latest step (for [`RaceAccess`]).
 pub fn set_step_hint(step: usize) {
     STEP.with(|s| s.set(step));
+}
+
+/// The trace's latest step, as the trace last told the shim (the store-buffer mode's notes).
+#[cfg_attr(not(feature = "store-buffer"), allow(dead_code))]
+pub(crate) fn step_hint() -> usize {
+    STEP.with(|s| s.get())
 }
 
 /// The RaceCell access loom's race detector stopped, if that is how the execution ended; and

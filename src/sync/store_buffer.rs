@@ -109,6 +109,23 @@ mod off {
     pub fn count_load<A>(_: &A) -> Option<i32> {
         None
     }
+    #[inline(always)]
+    pub fn landed<A>(_: &A, _: i64) {}
+    #[inline(always)]
+    pub fn missed<A>(_: &A, _: i64) -> Option<super::Missed> {
+        None
+    }
+    #[inline(always)]
+    pub fn reset_notes() {}
+}
+
+/// What a load that read memory missed in the store-buffer mode: the newest store another CPU
+/// executed to the word that is still in its buffer (its value as it would land on what the
+/// load read, its CPU, the trace step after which it was executed), and the store that wrote
+/// what the load read (CPU and step; None: the word's value when it was created).
+pub struct Missed {
+    pub read: Option<(Option<usize>, usize)>,
+    pub newest: (i64, Option<usize>, usize),
 }
 
 #[cfg(all(feature = "store-buffer", not(loom)))]
@@ -150,6 +167,76 @@ mod on {
         target: Target,
         op: Op,
         epoch: u64,
+        /// For the trace's weak-memory notes: which entry, which CPU, and the trace step after
+        /// which the CPU executed the store.
+        id: u64,
+        cpu: Option<usize>,
+        step: usize,
+    }
+
+    /// Execution-wide bookkeeping for the weak-memory notes (shuttle runs every CPU of an
+    /// execution on one OS thread, so a plain thread-local is the execution's): the entries
+    /// still in some CPU's buffer, and the stores that reached each word, in the order they did
+    /// (value after, CPU, step). Nothing here is read by the schedule: no scheduling point, no
+    /// random choice.
+    #[derive(Default)]
+    struct Notes {
+        next: u64,
+        pending: Vec<Entry>,
+        landed: std::collections::HashMap<usize, Vec<(i64, Option<usize>, usize)>>,
+    }
+
+    std::thread_local! {
+        static NOTES: RefCell<Notes> = RefCell::new(Notes::default());
+    }
+
+    /// A new execution: forget the last one's entries and stores.
+    pub fn reset_notes() {
+        NOTES.with(|n| *n.borrow_mut() = Notes::default());
+    }
+
+    /// A store that reached memory without a buffer (a CPU's RMW after its buffer drained, the
+    /// setup's stores): `value` is the word's value after it.
+    pub fn landed<A>(a: &A, value: i64) {
+        let cpu = super::super::cpu_of_thread();
+        let step = super::super::step_hint();
+        NOTES.with(|n| {
+            n.borrow_mut()
+                .landed
+                .entry(a as *const A as usize)
+                .or_default()
+                .push((value, cpu, step))
+        });
+    }
+
+    /// What a load of `a` that read `value` from memory missed: the newest entry for `a` still
+    /// in another CPU's buffer, if any, and the store that wrote `value`.
+    pub fn missed<A>(a: &A, value: i64) -> Option<super::Missed> {
+        let addr = a as *const A as usize;
+        let me = super::super::cpu_of_thread();
+        NOTES.with(|n| {
+            let n = n.borrow();
+            let e = n
+                .pending
+                .iter()
+                .filter(|e| e.target.addr() == addr && e.cpu != me)
+                .max_by_key(|e| e.id)?;
+            let would = match e.op {
+                Op::Store(v) => v,
+                Op::Add(i) => (value as i32).wrapping_add(i) as i64,
+                Op::Or(m) => ((value as usize) | m) as i64,
+                Op::And(m) => ((value as usize) & m) as i64,
+            };
+            let read = n
+                .landed
+                .get(&addr)
+                .and_then(|l| l.iter().rev().find(|(v, _, _)| *v == value))
+                .map(|&(_, c, s)| (c, s));
+            Some(super::Missed {
+                read,
+                newest: (would, e.cpu, e.step),
+            })
+        })
     }
 
     #[derive(Default)]
@@ -189,26 +276,30 @@ mod on {
     fn apply(e: Entry) {
         // SAFETY: the target outlives the CPU's thread, which drains its buffer before it ends
         // (module doc: a model keeps its state alive until every CPU is joined).
-        unsafe {
+        let after = unsafe {
             match (e.target, e.op) {
                 (Target::Word(p), Op::Store(v)) => {
                     (*p).swap(v as usize, SeqCst);
+                    v
                 }
-                (Target::Word(p), Op::Or(m)) => {
-                    (*p).fetch_or(m, SeqCst);
-                }
-                (Target::Word(p), Op::And(m)) => {
-                    (*p).fetch_and(m, SeqCst);
-                }
+                (Target::Word(p), Op::Or(m)) => ((*p).fetch_or(m, SeqCst) | m) as i64,
+                (Target::Word(p), Op::And(m)) => ((*p).fetch_and(m, SeqCst) & m) as i64,
                 (Target::Count(p), Op::Store(v)) => {
                     (*p).swap(v as i32, SeqCst);
+                    v
                 }
-                (Target::Count(p), Op::Add(i)) => {
-                    (*p).fetch_add(i, SeqCst);
-                }
+                (Target::Count(p), Op::Add(i)) => (*p).fetch_add(i, SeqCst).wrapping_add(i) as i64,
                 _ => unreachable!("store buffer: an op of the wrong width"),
             }
-        }
+        };
+        NOTES.with(|n| {
+            let mut n = n.borrow_mut();
+            n.pending.retain(|p| p.id != e.id);
+            n.landed
+                .entry(e.target.addr())
+                .or_default()
+                .push((after, e.cpu, e.step));
+        });
     }
 
     fn coin() -> bool {
@@ -253,9 +344,25 @@ mod on {
     /// Enqueue an entry for this CPU, if it is one; false on a thread without a buffer.
     fn push(target: Target, op: Op) -> bool {
         drain_some();
+        let cpu = super::super::cpu_of_thread();
+        let step = super::super::step_hint();
         with(|b| {
             let epoch = b.epoch;
-            b.entries.push(Entry { target, op, epoch });
+            let id = NOTES.with(|n| {
+                let mut n = n.borrow_mut();
+                n.next += 1;
+                n.next
+            });
+            let e = Entry {
+                target,
+                op,
+                epoch,
+                id,
+                cpu,
+                step,
+            };
+            b.entries.push(e);
+            NOTES.with(|n| n.borrow_mut().pending.push(e));
         })
         .is_some()
     }

@@ -573,6 +573,23 @@ mod tests {
         );
     }
 
+    /// A report names the store-buffer checker as serde does; its quotes name it as the runner
+    /// prints it.
+    #[test]
+    fn a_store_buffer_report_has_the_runner_header() {
+        let report: Value = serde_json::from_str(
+            r#"{"id": "x.1-sb", "variant": "v", "model": "m", "checker": "storebuffer",
+                "bound": null, "config_debug_vm": false, "executions": 10000, "complete": false,
+                "expected": "safe", "verdict": "safe"}"#,
+        )
+        .unwrap();
+        let rs = runs(&report).unwrap();
+        assert_eq!(
+            rs[0].header,
+            "  variant v | model m | store-buffer | CONFIG_DEBUG_VM=n | bound -"
+        );
+    }
+
     #[test]
     fn trace_lines_are_keyed_without_steps_and_notes() {
         assert_eq!(

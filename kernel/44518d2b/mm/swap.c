@@ -22,7 +22,7 @@
  *            sjp38/lore-linux-mm, file m). Earlier notes (superseded where the text above
  *            says otherwise): put_compound_page is complete in the '-' lines of 7/8 (the
  *            text after 3/8 + 5/8) and agrees with 5/8's hunk applied to 3/8's text. Same
- *            caveat as 3bfcd13e for the unknown -fix/-fix-2. parent: ca641514 (the parent line of
+ *            caveat as ebf360f9 for the unknown -fix/-fix-2. parent: ca641514 (the parent line of
  *            44518d2b's commit page, git.cascardo.info cascardo/linux.git; committed by
  *            Linus Torvalds, Wed 22 Jan 2014 00:19:43 +0000: the 3.14 merge window).
  */

@@ -18,7 +18,7 @@
  * notes:     The backport only turns compound_trans_head() into compound_head() in both
  *            functions: the rest is 27c73ae7's 3.10-stable text (head pinned first,
  *            PageSlab || PageHeadHuge on the pinned head, _mapcount tail accounting
- *            kept, skip_lock label). None of the 3.14 series (3bfcd13e, 44518d2b, ...)
+ *            kept, skip_lock label). None of the 3.14 series (ebf360f9, 44518d2b, ...)
  *            is in 3.10-stable. Release number UNVERIFIED: Greg KH applied the backport
  *            on 31 Mar 2014 (after 3.10.35 was cut); 3.10.36 is inferred, no 3.10.36
  *            changelog or stable-queue mail was found. parent: 27c73ae7 (3.10-stable

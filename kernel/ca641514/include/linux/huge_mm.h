@@ -20,8 +20,11 @@
  *            -mm posting): nothing filled from a neighbour. Full id
  *            ca641514f4056deee1fb2eb356e2c99b98718ade: the parent line of 44518d2b's commit
  *            page (git.cascardo.info cascardo/linux.git, h=44518d2b32646e37b4b7a0813bbbe98dc21c7f8f;
- *            44518d2b, 5/8, committed 22 Jan 2014 00:19:43 +0000); ca641514's own page was not
- *            found, so that it is 4/8 rests on that position. parent: 3bfcd13e (mmotm order:
+ *            44518d2b, 5/8, committed 22 Jan 2014 00:19:43 +0000) and ca641514's own commit page
+ *            (git.zx2c4.com linux-dev: "mm: thp: optimize compound_trans_huge", author date
+ *            2014-01-21 15:48:52 -0800, committed 2014-01-21 16:19:43 -0800, parent "mm:
+ *            hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster
+ *            path", i.e. ebf360f9). parent: ebf360f9 (the commit page; mmotm order:
  *            ...faster-path.patch, ...faster-path-fix-2.patch,
  *            mm-thp-optimize-compound_trans_huge.patch). The live definition is the
  *            #else branch: compound_trans_head(page) == compound_head(page), which at

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   3bfcd13e
+ * variant:   ebf360f9
  * file:      mm/swap.c
  * source:    posting: linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 3/8] mm:
  *            hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a
@@ -14,9 +14,15 @@
  * status:    partial
  * holds:     put_compound_page, __get_page_tail
  * unchanged: __put_compound_page, put_page (not in the patch)
- * notes:     Mainline commit of Andrea Arcangeli; its release (3.14) is inferred from the
- *            mmotm series and Michal Hocko's since-3.13 shortlog (6 Feb 2014), UNVERIFIED;
- *            id 3bfcd13e is the brief's, NOT verified by a commit page. Lines inside the two swap.c hunks of 3/8
+ * notes:     Mainline ebf360f9bb957f68e19e88f5067c015997dc26a6 (commit page on
+ *            git.zx2c4.com linux-dev: author Andrea Arcangeli 2014-01-21 15:48:51 -0800,
+ *            committed by Linus Torvalds 2014-01-21 16:19:43 -0800, parent "mm: hugetlb: use
+ *            get_page_foll() in follow_hugetlb_page()", message ending "[akpm@linux-
+ *            foundation.org: fix typo in comment]"); its release, 3.14, is inferred from that
+ *            date (after v3.13, before v3.14-rc1). Until 5 Dec 2026 this folder was named
+ *            3bfcd13e, the id issue #17 gave the patch: mainline's 3bfcd13ec0b4 is the
+ *            series' 6/8, "mm: hugetlbfs: use __compound_tail_refcounted in __get_page_tail
+ *            too" (its commit page on the same site, parent 44518d2b). Lines inside the two swap.c hunks of 3/8
  *            (context and '+') are the patch's; the remaining lines are 27c73ae7's from
  *            1/8's '+'/context lines (identical to AndreiLux/ref-3.10 mm/swap.c except
  *            compound_trans_head). Cross-check: put_compound_page after 5/8 appears
@@ -26,13 +32,13 @@
  *            and -fix-2.patch (folded into this commit): their content was NOT found,
  *            so this is the posted v3 text. 'threat' is as posted; mainline 44518d2b (5/8;
  *            torvalds/linux mm/swap.c stored at 44518d2b32646e37, index id 2980550662)
- *            already reads 'treat', so the typo was fixed at or before 44518d2b (in 3/8's
- *            -fix patches or in 5/8: UNVERIFIED). parent: 27c73ae7 (in the posted series
+ *            already reads 'treat': the commit's own "[akpm@linux-foundation.org: fix typo
+ *            in comment]" is likely that fix (the merged hunk was not read). parent: 27c73ae7 (in the posted series
  *            2/8 'mm: hugetlb: use get_page_foll() in follow_hugetlb_page()' lies between,
  *            no modelled function; the mmotm series of 20 and 22 Nov 2013 also puts
  *            mm-hugetlbfs-add-some-vm_bug_ons-to-catch-non-hugetlbfs-pages and a memcg
- *            OOM-notification patch before it, not read here; the mainline parent is
- *            UNVERIFIED).
+ *            OOM-notification patch before it, not read here; the mainline parent is 2/8,
+ *            a0368d4e48fc, by the commit page).
  */
 
 static void put_compound_page(struct page *page)

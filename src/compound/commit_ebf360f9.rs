@@ -1,15 +1,17 @@
-//! mm/swap.c after 3bfcd13e "mm: hugetlbfs: move the put/get_page slab and hugetlbfs
+//! mm/swap.c after ebf360f9 "mm: hugetlbfs: move the put/get_page slab and hugetlbfs
 //! optimization in a faster path" (Andrea Arcangeli; patch 3/8 of "mm: hugetlbfs: fix hugetlbfs
-//! optimization v3", 20 Nov 2013; release 3.14 inferred, UNVERIFIED): `PageSlab(page_head) || PageHeadHuge(page_head)` is tested
+//! optimization v3", 20 Nov 2013; mainline ebf360f9bb95, committed 21 Jan 2014: 3.14, inferred from
+//! the date; the variant was named 3bfcd13e until 5 Dec 2026, the id issue #17 gave it, which
+//! is mainline's 6/8): `PageSlab(page_head) || PageHeadHuge(page_head)` is tested
 //! before the head is pinned, on the head `compound_trans_head()` returned; `smp_rmb()` and a
 //! PG_tail re-check then decide between the tail (`_mapcount` and the head's count, no
 //! `get_page_unless_zero()`) and `out_put_single:`. `__get_page_tail()` pins the head through
 //! `__get_page_tail_foll(page, true)`. The locked THP path is 27c73ae7's with the `skip_lock:`
 //! code written in place. Parent 27c73ae7: in the posted series one patch lies between them
 //! (2/8, "mm: hugetlb: use get_page_foll() in follow_hugetlb_page()", which changes no modelled
-//! function); in the mmotm series of 20 and 22 Nov 2013 two more precede 3bfcd13e
+//! function); in the mmotm series of 20 and 22 Nov 2013 two more precede ebf360f9
 //! ("mm-hugetlbfs-add-some-vm_bug_ons-to-catch-non-hugetlbfs-pages" and a memcg OOM-notification
-//! patch, not read here). The mainline parent is UNVERIFIED.
+//! patch, not read here). The mainline parent is 2/8, a0368d4e48fc (the commit page).
 
 use crate::mm::hugetlb::PageHeadHuge;
 use crate::mm::swap::*;
@@ -21,18 +23,18 @@ use crate::{ktrace, VM_BUG_ON};
 
 use super::commit_27c73ae7::out_put_single;
 
-/// 27c73ae7 + 3bfcd13e: the slab/hugetlbfs test moved before the head pin.
+/// 27c73ae7 + ebf360f9: the slab/hugetlbfs test moved before the head pin.
 pub struct Variant;
 
 impl Compound for Variant {
     const META: VariantMeta = VariantMeta {
-        id: "3bfcd13e",
+        id: "ebf360f9",
         area: Area::Compound,
         kind: Kind::Commit {
             subject: "mm: hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster path",
         },
         parent: Some("27c73ae7"),
-        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 3/8] mm: hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster path', <1384969876-6374-4-git-send-email-aarcange@redhat.com>) applied to 27c73ae7's text as posted (1/8, <1384969876-6374-2-git-send-email-aarcange@redhat.com>); queued in the mmotm series of 22 Nov 2013 and 2 Jan 2014 and listed in Michal Hocko's since-3.13 shortlog of 6 Feb 2014 (a branch he describes as based on v3.12); its release, 3.14, is inferred from these, UNVERIFIED. Verified against kernel/3bfcd13e/mm/swap.c (status partial: the lines inside 3/8's two hunks are the posting's, the rest 27c73ae7's; cross-checked against the '-' lines of 7/8 'mm/swap.c: reorganize put_compound_page()', which hold put_compound_page after 5/8 and differ from this text only by 5/8's hunk). UNVERIFIED: the commit id (given by the brief; no commit page found) and the content of the two -fix patches mmotm folded into it (not found): this is the posted v3 text.",
+        source: "the posting (linux-mm, Andrea Arcangeli, 20 Nov 2013, '[PATCH 3/8] mm: hugetlbfs: move the put/get_page slab and hugetlbfs optimization in a faster path', <1384969876-6374-4-git-send-email-aarcange@redhat.com>) applied to 27c73ae7's text as posted (1/8, <1384969876-6374-2-git-send-email-aarcange@redhat.com>); queued in the mmotm series of 22 Nov 2013 and 2 Jan 2014 and listed in Michal Hocko's since-3.13 shortlog of 6 Feb 2014 (a branch he describes as based on v3.12); its release, 3.14, is inferred from these, UNVERIFIED. Verified against kernel/ebf360f9/mm/swap.c (status partial: the lines inside 3/8's two hunks are the posting's, the rest 27c73ae7's; cross-checked against the '-' lines of 7/8 'mm/swap.c: reorganize put_compound_page()', which hold put_compound_page after 5/8 and differ from this text only by 5/8's hunk). Mainline ebf360f9bb957f68e19e88f5067c015997dc26a6 (commit page https://git.zx2c4.com/linux-dev/commit/?id=ebf360f9bb957f68e19e88f5067c015997dc26a6: author date 2014-01-21 15:48:51 -0800, committed 2014-01-21 16:19:43 -0800, parent a0368d4e48fc 'mm: hugetlb: use get_page_foll() in follow_hugetlb_page()', message ending '[akpm@linux-foundation.org: fix typo in comment]'); issue #17 called it 3bfcd13e, which is mainline's 6/8 'mm: hugetlbfs: use __compound_tail_refcounted in __get_page_tail too'. UNVERIFIED: the content of the two -fix patches mmotm folded into it and the merged hunk itself (not read): this is the posted v3 text.",
     };
     crate::compound_fns! {
         self: put_compound_page, __get_page_tail;
@@ -41,7 +43,7 @@ impl Compound for Variant {
     }
 }
 
-/// `put_compound_page(page)` (mm/swap.c, 3bfcd13e).
+/// `put_compound_page(page)` (mm/swap.c, ebf360f9).
 pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
     const F: &str = "put_compound_page";
     if PageTail(m.pg(page)) {
@@ -150,7 +152,7 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
     }
 }
 
-/// `__get_page_tail(page)` (mm/swap.c, 3bfcd13e).
+/// `__get_page_tail(page)` (mm/swap.c, ebf360f9).
 ///
 /// This takes care of get_page() if run on a tail page returned by one of the
 /// get_user_pages/follow_page variants. get_user_pages/follow_page itself doesn't need
