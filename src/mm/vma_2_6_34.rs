@@ -34,7 +34,7 @@ pub trait ChainLock: 'static + Send + Sync + Sized {
     const ERA: &'static str;
     /// 012f1800 on: `anon_vma_fork` sets the child's `anon_vma->root` to the parent's root.
     const ROOT: bool;
-    /// a8bef8ff (2.6.35-rc1, UNVERIFIED) is in this rmap's kernel: exec marks its temporary
+    /// a8bef8ff (2.6.35-rc1, inferred from its author date, 24 May 2010) is in this rmap's kernel: exec marks its temporary
     /// stack `VM_STACK_INCOMPLETE_SETUP` (`__bprm_mm_init()`, cleared in `setup_arg_pages()`
     /// once the stack has moved: src/mm/exec.rs) and `try_to_unmap_anon()` skips a marked vma.
     /// By default `ROOT`: every root-lock rmap is 012f1800 (2.6.36-rc) or later, whose kernels

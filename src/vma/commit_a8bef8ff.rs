@@ -1,6 +1,6 @@
 //! Linux 2.6.34 with a8bef8ff "mm: migration: avoid race between shift_arg_pages() and
 //! rmap_walk() during migration by not migrating temporary stacks" (Mel Gorman, May 2010; its
-//! release, 2.6.35-rc1, UNVERIFIED):
+//! release, 2.6.35-rc1, inferred from its author date, 24 May 2010; no source names it):
 //! "Page migration requires rmap to be able to find all ptes mapping a page at all times,
 //! otherwise the migration entry can be instantiated, but it is possible to leave one behind if
 //! the second rmap_walk fails to find the page." exec's temporary stack carries
@@ -26,7 +26,7 @@ impl VmaAdjust for Variant {
             subject: "mm: migration: avoid race between shift_arg_pages() and rmap_walk() during migration by not migrating temporary stacks",
         },
         parent: Some("linux-2.6.34"),
-        source: "Mel Gorman's patch as posted on linux-mm, 10 May 2010, <20100510132431.GE26611@csn.ul.ie> (mm/rmap.c, include/linux/mm.h, fs/exec.c hunks; kernel/a8bef8ff/: fs/exec.c and include/linux/mm.h verbatim from torvalds/linux stored at a8bef8ff6ea15fa4c67433cab0f5f3484574ef7c, mm/rmap.c not stored there); its release (2.6.35-rc1) UNVERIFIED; vma_adjust() is 2.6.34's (a8bef8ff does not touch mm/mmap.c).",
+        source: "Mel Gorman's patch as posted on linux-mm, 10 May 2010, <20100510132431.GE26611@csn.ul.ie> (mm/rmap.c, include/linux/mm.h, fs/exec.c hunks; kernel/a8bef8ff/: fs/exec.c and include/linux/mm.h verbatim from torvalds/linux stored at a8bef8ff6ea15fa4c67433cab0f5f3484574ef7c, mm/rmap.c not stored there); its release, 2.6.35-rc1, inferred (author date 24 May 2010, between v2.6.34 on 16 May and v2.6.35-rc1 on 30 May; no source names the release); vma_adjust() is 2.6.34's (a8bef8ff does not touch mm/mmap.c).",
     };
     type Rmap = TempStackRmap;
 
