@@ -62,6 +62,9 @@ pub enum CheckerKind {
     Loom,
     Shuttle,
     Proptest,
+    /// Serialized as the runner prints it ([`CheckerKind::name`]), so a report's quotes and
+    /// its JSON name the checker alike.
+    #[serde(rename = "store-buffer")]
     StoreBuffer,
     Enumerate,
 }
@@ -264,5 +267,27 @@ pub fn safeguards_of(area: Area) -> &'static [Safeguard] {
         Area::Compound => compound::SAFEGUARDS,
         Area::Lru => lru::SAFEGUARDS,
         Area::Vma => vma::SAFEGUARDS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CheckerKind;
+
+    /// A report's JSON names each checker as the runner prints it (`cargo xtask proof-traces`
+    /// compares the two).
+    #[test]
+    fn checker_kinds_serialize_as_the_runner_names_them() {
+        for k in [
+            CheckerKind::Loom,
+            CheckerKind::Shuttle,
+            CheckerKind::Proptest,
+            CheckerKind::StoreBuffer,
+            CheckerKind::Enumerate,
+        ] {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name());
+            let back: CheckerKind = serde_json::from_value(k.name().into()).unwrap();
+            assert_eq!(back, k);
+        }
     }
 }

@@ -347,22 +347,20 @@ mod on {
         let cpu = super::super::cpu_of_thread();
         let step = super::super::step_hint();
         with(|b| {
-            let epoch = b.epoch;
-            let id = NOTES.with(|n| {
+            NOTES.with(|n| {
                 let mut n = n.borrow_mut();
                 n.next += 1;
-                n.next
-            });
-            let e = Entry {
-                target,
-                op,
-                epoch,
-                id,
-                cpu,
-                step,
-            };
-            b.entries.push(e);
-            NOTES.with(|n| n.borrow_mut().pending.push(e));
+                let e = Entry {
+                    target,
+                    op,
+                    epoch: b.epoch,
+                    id: n.next,
+                    cpu,
+                    step,
+                };
+                b.entries.push(e);
+                n.pending.push(e);
+            })
         })
         .is_some()
     }
