@@ -23,6 +23,7 @@ fn hugetlbfs_page() -> (Arc<Mem>, PagePtr) {
         nr_pages: 4,
         thp_order: 1,
         huge_order: 1,
+        counters_cover_count: false,
     }));
     assert!(alloc_fresh_huge_page::<commit_27c73ae7::Variant>(&m));
     let head = alloc_huge_page(&m).expect("pool page");

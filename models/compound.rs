@@ -14,7 +14,7 @@ use mmcheck::mm::hugetlb::{alloc_fresh_huge_page, alloc_huge_page, set_max_huge_
 use mmcheck::mm::page_alloc::alloc_pages_for;
 use mmcheck::mm::page_ref::PageRef;
 use mmcheck::mm::rmap::page_remove_rmap;
-use mmcheck::mm::slab::{__cmpxchg_double_slab, __free_slab, new_slab};
+use mmcheck::mm::slab::{__free_slab, new_slab, page_counters};
 use mmcheck::mm::swap::{get_page_foll, page_count, Compound};
 use mmcheck::mm::{gup, Mem, MemConfig};
 use mmcheck::page::{page_count_raw, set_page_private, swp_entry, PagePtr};
@@ -34,6 +34,7 @@ pub fn models<V: Compound>() -> Vec<Model> {
         scenario!(pfn_scan_vs_prep_compound::<V>, 2, "a pfn scanner's page_count() on an unheld page racing prep_compound_page() of a new allocation"),
         scenario!(thp_get_put_vs_split_realloc_compound::<V>, 2, "get/put of a pinned THP tail racing split, free and reallocation of the head as a smaller __GFP_COMP page"),
         scenario!(slab_tail_put_vs_slab_unlock::<V>, 2, "a driver's put_page() on a slab tail racing SLUB's slab_lock()/non-atomic slab_unlock() of the head"),
+        scenario!(slab_tail_put_vs_counters_store::<V>, 2, "the same on x86-64 with a debug cache: SLUB's counters store covers the head's _count"),
         scenario!(thp_put_vs_split_realloc_slab::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as a SLUB slab"),
         scenario!(thp_get_vs_split_realloc::<V>, 2, "get_page of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
         scenario!(thp_soak::<V>, 4, "the races above together on 4 CPUs (shuttle soak)"),
@@ -52,6 +53,7 @@ pub fn machine() -> Arc<Mem> {
         nr_pages: 4,
         thp_order: 1,
         huge_order: 1,
+        counters_cover_count: false,
     }))
 }
 
@@ -262,6 +264,7 @@ pub fn soak_machine() -> Arc<Mem> {
         nr_pages: 8,
         thp_order: 2,
         huge_order: 1,
+        counters_cover_count: false,
     }))
 }
 
@@ -334,6 +337,7 @@ pub fn realloc_machine() -> Arc<Mem> {
         nr_pages: 6,
         thp_order: 2,
         huge_order: 1,
+        counters_cover_count: false,
     }))
 }
 
@@ -490,28 +494,43 @@ pub fn thp_put_vs_split_realloc_slab<V: Compound>() {
     invariants::all_pages_freed(&m);
 }
 
-/// The compound.9 machine: one order-1 slab (frames 0–1).
-pub fn slab_machine() -> Arc<Mem> {
+/// The compound.9 and compound.11 machine: one order-1 slab (frames 0–1); SLUB's
+/// `page->counters` covers the head's `_count` when `counters_cover_count` (x86-64), not on a
+/// 32-bit machine.
+pub fn slab_machine(counters_cover_count: bool) -> Arc<Mem> {
     Arc::new(Mem::new(MemConfig {
         nr_pages: 2,
         thp_order: 1,
         huge_order: 1,
+        counters_cover_count,
     }))
 }
 
-/// compound.9 — H-6: a driver's `put_page()` on the tail of an order-1 SLUB slab (kmalloc memory
-/// it pinned with `get_page()` for DMA, as Open vSwitch did) racing SLUB's `slab_lock()` /
-/// `slab_unlock()` of the same head page (the `__cmpxchg_double_slab()` fallback). Before
-/// 5bf5f03c the put takes `compound_lock()`, an atomic bit operation on the head's flags, and
-/// `slab_unlock()` rewrites the whole word non-atomically: one of the two updates is lost.
-///
-/// * setup: `new_slab()` of order 1 (head S, tail T, `__GFP_COMP`); the driver's `get_page(T)`.
-/// * CPU0: the driver's `put_page(T)`.
-/// * CPU1: `__cmpxchg_double_slab(S)`: `slab_lock(S)`, `slab_unlock(S)`.
-/// * then: the slab is destroyed (`__free_slab(S)`): `free_pages_check()` finds PG_locked or
-///   PG_compound_lock left set ("Bad page state") if an update was lost.
-pub fn slab_tail_put_vs_slab_unlock<V: Compound>() {
-    let m = slab_machine();
+/// A SLUB update of a slab's `counters` in the shape every caller of `__cmpxchg_double_slab()`
+/// has (`acquire_slab()`, `deactivate_slab()`, `unfreeze_partials()`; `__slab_free()` and
+/// `get_freelist()` through its irq-saving twin): `counters = page->counters; new.counters =
+/// counters;`, a change of its SLUB fields (here `__slab_free()`'s `new.inuse--`), and the
+/// fallback, retried until it succeeds (the callers' `do { ... } while (!...)`). A harness, not
+/// a kernel function: which caller runs does not matter to the `_count` half of the word, which
+/// every caller copies from its snapshot (proofs/compound.11.md, "The caller").
+fn slub_update_counters<V: Compound>(m: &Mem, page: PagePtr) {
+    loop {
+        let counters = page_counters(m, page);
+        let new = counters.dec_inuse();
+        ktrace!(
+            "slub caller",
+            "counters = {page:?}->counters = {counters}; new.counters = {new}"
+        );
+        if V::__cmpxchg_double_slab(m, page, counters, new) {
+            break;
+        }
+    }
+}
+
+/// A driver's `put_page()` on the tail of an order-1 slab racing a SLUB update of the head's
+/// `counters` under `slab_lock()`, then the slab's destruction (compound.9 and compound.11).
+fn slab_tail_put_vs_slub_update<V: Compound>(counters_cover_count: bool) {
+    let m = slab_machine(counters_cover_count);
     let Some(slab) = new_slab::<V>(&m, 1) else {
         harness_fail("new_slab", "no free order-1 block".to_string())
     };
@@ -524,12 +543,40 @@ pub fn slab_tail_put_vs_slab_unlock<V: Compound>() {
     });
     let m1 = m.clone();
     let cpu1 = spawn_cpu(1, move || {
-        __cmpxchg_double_slab(&m1, slab);
+        slub_update_counters::<V>(&m1, slab);
     });
     join(cpu0);
     join(cpu1);
     __free_slab(&m, slab);
     invariants::all_pages_freed(&m);
+}
+
+/// compound.9 — H-6: a driver's `put_page()` on the tail of an order-1 SLUB slab (kmalloc memory
+/// it pinned with `get_page()` for DMA, as Open vSwitch did) racing SLUB's `slab_lock()` /
+/// `slab_unlock()` of the same head page (the `__cmpxchg_double_slab()` fallback). Before
+/// 5bf5f03c the put takes `compound_lock()`, an atomic bit operation on the head's flags, and
+/// `slab_unlock()` rewrites the whole word non-atomically: one of the two updates is lost.
+/// A 32-bit machine: `page->counters` is the head's `_mapcount` word alone.
+///
+/// * setup: `new_slab()` of order 1 (head S, tail T, `__GFP_COMP`); the driver's `get_page(T)`.
+/// * CPU0: the driver's `put_page(T)`.
+/// * CPU1: a SLUB update of S's counters: the snapshot, then `__cmpxchg_double_slab(S)`:
+///   `slab_lock(S)`, the compare and store of `counters`, `slab_unlock(S)`, until it succeeds.
+/// * then: the slab is destroyed (`__free_slab(S)`): `free_pages_check()` finds PG_locked or
+///   PG_compound_lock left set ("Bad page state") if an update was lost.
+pub fn slab_tail_put_vs_slab_unlock<V: Compound>() {
+    slab_tail_put_vs_slub_update::<V>(false)
+}
+
+/// compound.11 — the same race on x86-64 with a debug cache (or a CPU without CMPXCHG16B):
+/// `page->counters` is an 8-byte `unsigned long` over the head's `_mapcount` word and its
+/// `_count`, and the fallback's `page->counters = counters_new` writes back the `_count` the
+/// update read, undoing the put's `get_page_unless_zero()` or `put_page_testzero()` of the head
+/// that ran between the compare and the store: the slab is freed while in use, or leaks (the
+/// bug of Pravin B Shelar's abca7c496584 for this configuration, fixed by Dave Hansen's
+/// a03208652dad).
+pub fn slab_tail_put_vs_counters_store<V: Compound>() {
+    slab_tail_put_vs_slub_update::<V>(true)
 }
 
 /// The compound.7 machine: one order-1 block (frames 0–1), never used before.
@@ -538,6 +585,7 @@ pub fn pfn_machine() -> Arc<Mem> {
         nr_pages: 2,
         thp_order: 1,
         huge_order: 1,
+        counters_cover_count: false,
     }))
 }
 
@@ -600,6 +648,7 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
         nr_pages: 6,
         thp_order: 1,
         huge_order: 1,
+        counters_cover_count: false,
     }));
     let (thp, thp_owner) = alloc_thp::<V>(&m, false);
     let huge = hugetlb_page::<V>(&m);

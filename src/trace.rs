@@ -211,6 +211,7 @@ pub fn reset() {
     }
     crate::sync::set_step_hint(0);
     crate::sync::set_lock_observer(named_lock_event);
+    crate::sync::set_landing_observer(landing_event);
     let _ = crate::sync::take_race_access();
     crate::sync::clear_stale_reads();
 }
@@ -239,6 +240,33 @@ fn named_lock_event(name: crate::sync::LockName, acquire: bool) {
         acquire,
         || format!("{name} {verb}"),
     );
+}
+
+/// The store-buffer mode's event for a CPU's buffered plain store of a count reaching memory
+/// (each event at the step it happens): the store's own event (the first of that CPU after
+/// step `after` that sets a count to `value`) names the word; this one is where other CPUs
+/// start to see it, so the counts the trace shows move as the events say.
+fn landing_event(cpu: Option<usize>, after: usize, value: i64) {
+    if !(CHECKED && RECORDING.with(|r| r.get())) {
+        return;
+    }
+    let store = LOG.with(|l| {
+        l.borrow()
+            .iter()
+            .filter(|e| e.step > after && e.cpu == cpu)
+            .find_map(|e| match count_event(&e.event) {
+                Some((page, None, to)) if to == value => Some((page.to_string(), e.step)),
+                _ => None,
+            })
+    });
+    // A store whose event names no count (a word the trace shows otherwise, such as SLUB's
+    // `counters` half over `_mapcount`) has no landing event: a load of it that misses the
+    // store says so itself (`sync::Missed`).
+    if let Some((page, step)) = store {
+        record("store buffer", || {
+            format!("{page}._count = {value} (the plain store of step {step} reaches memory)")
+        })
+    }
 }
 
 /// What a trace must never show (issue #20): two CPUs holding one lock at once, a CPU taking

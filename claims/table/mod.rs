@@ -198,6 +198,10 @@ pub enum SafeguardKind {
     /// list), or a step done before another so that such a walker sees its result
     /// (`__split_vma`'s `anon_vma_clone` before `vma_adjust`).
     Order,
+    /// A store narrowed to the fields the writer owns in a word other code updates atomically
+    /// (`set_page_slub_counters()`: SLUB's `frozen`/`inuse`/`objects`, not the `_count` its
+    /// `counters` word covers on x86-64).
+    NarrowStore,
 }
 
 /// Why a safeguard is there: a mutant without it that a claim kills, or a proof section that

@@ -66,6 +66,11 @@ pub struct MemConfig {
     pub thp_order: u32,
     /// huge_page_order(h) of the hugetlbfs pool.
     pub huge_order: u32,
+    /// SLUB's `page->counters` is an 8-byte `unsigned long` over the head's `_mapcount` word
+    /// *and* `_count` (x86-64: CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE,
+    /// 3.4 to today; any 64-bit before abca7c496584), not a 4-byte word over `_mapcount`
+    /// alone (32-bit) (`slab::page_counters`). Only the slab models read it.
+    pub counters_cover_count: bool,
 }
 
 impl MemConfig {
@@ -75,6 +80,7 @@ impl MemConfig {
             nr_pages,
             thp_order: 1,
             huge_order: 1,
+            counters_cover_count: false,
         }
     }
 }

@@ -7,17 +7,19 @@
 //! SLUB allocates slabs of order > 0 with `__GFP_COMP` (`calculate_sizes()`: `if (order)
 //! s->allocflags |= __GFP_COMP`), so a slab page of order 1 is a compound page whose tail a
 //! driver can pin with `get_page()` (network buffers in kmalloc memory: the 5bf5f03c report).
-//! Left out: the freelist and `counters` (SLUB's object bookkeeping; on 64-bit `counters`
-//! overlaps the head's `_count`, the separate bug of Pravin B Shelar's "mm: Fix slab->page
-//! _count corruption." (abca7c496584), see `__cmpxchg_double_slab()` and
-//! proofs/compound.9.md#left-out), `inc_slabs_node`, statistics, debug checks.
+//! `__cmpxchg_double_slab()` also compares and stores `page->counters`, SLUB's word over the
+//! head's `_mapcount` and, on x86-64, its `_count` ([`Counters`]; claim compound.11, Dave
+//! Hansen's a03208652dad in `crate::compound::commit_a0320865`). Left out: the freelist and the
+//! objects (no model allocates an object), `inc_slabs_node`, statistics, debug checks.
 
 use super::page_alloc::{__free_pages, alloc_pages_for, compound_order};
 use super::swap::Compound;
 use super::Mem;
 use crate::ktrace;
 use crate::page::*;
-use crate::sync::{__bit_spin_unlock, atomic_set, bit_spin_lock, READ_ONCE, WRITE_ONCE};
+use crate::sync::{
+    __bit_spin_unlock, atomic_read, atomic_set, bit_spin_lock, READ_ONCE, WRITE_ONCE,
+};
 use crate::trace;
 
 /// `slab_lock(page)` (mm/slub.c, 3.4): `bit_spin_lock(PG_locked, &page->flags)`.
@@ -79,29 +81,104 @@ pub fn new_slab<V: Compound>(m: &Mem, order: u32) -> Option<PagePtr> {
     Some(page)
 }
 
-/// `__cmpxchg_double_slab(s, page, ...)` (mm/slub.c, 3.4) on an arch without
-/// `this_cpu_cmpxchg_double()` (or with a debug cache): the fallback that updates
-/// `page->freelist` and `page->counters` under `slab_lock(page)`. The compare and the two
-/// stores are not modelled (no model reads them); the lock and the non-atomic unlock are.
-pub fn __cmpxchg_double_slab(m: &Mem, page: PagePtr) {
+/// `page->counters` (include/linux/mm_types.h, 3.4 to 3.13) as the model lays it out: SLUB's
+/// word over the head's `_mapcount` (`inuse:16, objects:15, frozen:1`, the low half) and, where
+/// `counters` is an 8-byte `unsigned long`, the head's `_count` (the high half on x86-64).
+/// [`MemConfig::counters_cover_count`](super::MemConfig) says which. Not a kernel function:
+/// the kernel reads and writes the union member directly.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Counters {
+    /// The `_mapcount` word: `inuse`, `objects`, `frozen`.
+    pub word: u32,
+    /// `_count`, when `counters` covers it (`None` on a 32-bit `counters`).
+    pub count: Option<i32>,
+}
+
+impl Counters {
+    /// `new.inuse--` (`__slab_free()`'s update of the snapshot).
+    pub fn dec_inuse(self) -> Counters {
+        let inuse = (self.word & 0xffff).wrapping_sub(1) & 0xffff;
+        Counters {
+            word: (self.word & !0xffff) | inuse,
+            ..self
+        }
+    }
+}
+
+impl std::fmt::Display for Counters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.count {
+            Some(c) => write!(f, "{{word {:#x}, _count {c}}}", self.word),
+            None => write!(f, "{{word {:#x}}}", self.word),
+        }
+    }
+}
+
+/// A load of `page->counters`: the `_mapcount` word, then `_count` when the machine's
+/// `counters` covers it (one 8-byte load on x86-64, two 4-byte loads here: no other CPU writes
+/// the head's `_mapcount` word in any model, so the split cannot show a value the 8-byte load
+/// could not read; proofs/compound.11.md, "The counters word").
+pub fn page_counters(m: &Mem, page: PagePtr) -> Counters {
+    let p = m.pg(page);
+    let word = atomic_read(&p._mapcount) as u32;
+    let count = m.cfg.counters_cover_count.then(|| atomic_read(&p._count));
+    Counters { word, count }
+}
+
+/// A store of `page->counters`: the `_mapcount` word, then `_count` when `counters` covers it
+/// (one plain 8-byte store on x86-64).
+pub fn set_page_counters(m: &Mem, page: PagePtr, v: Counters) {
+    let p = m.pg(page);
+    atomic_set(&p._mapcount, v.word as i32);
+    if let Some(count) = v.count {
+        atomic_set(&p._count, count);
+        ktrace!(
+            "set counters",
+            "{page:?}->counters = {v}: {page:?}._count = {count} (a plain store)"
+        );
+    } else {
+        ktrace!("set counters", "{page:?}->counters = {v}");
+    }
+}
+
+/// `__cmpxchg_double_slab(s, page, freelist_old, counters_old, freelist_new, counters_new, n)`
+/// (mm/slub.c, 3.4) on an arch without `cmpxchg_double()` or for a debug cache (no
+/// `__CMPXCHG_DOUBLE`): the fallback that compares and stores `page->freelist` and
+/// `page->counters` under `slab_lock(page)`. `page->counters = counters_new` stores the whole
+/// word: on x86-64 (`unsigned long counters`, 8 bytes, over `_mapcount` and `_count`) it
+/// writes back the `_count` the caller read, undoing a `get_page()`/`put_page()` of the head
+/// that ran between the compare and the store (claim compound.11). The freelist is left out:
+/// no model has objects (`freelist_old == freelist_new == NULL`).
+pub fn __cmpxchg_double_slab(
+    m: &Mem,
+    page: PagePtr,
+    counters_old: Counters,
+    counters_new: Counters,
+) -> bool {
     // LEFT OUT: `VM_BUG_ON(!irqs_disabled())` (no interrupts) and the cmpxchg_double() branch:
     // this is the fallback (no __CMPXCHG_DOUBLE: an arch without it, or a debug cache)
     slab_lock(m, page);
-    // if (page->freelist == freelist_old && page->counters == counters_old) { ... }
-    // LEFT OUT: the compare, the stores `page->freelist = freelist_new; page->counters =
-    // counters_new;` and the success path's own `slab_unlock(page); return 1;` (the same
-    // unlock as below). `page->counters = counters_new` overlaps the head's `_count` on 64-bit
-    // (3.4: `counters` is an `unsigned long` on every configuration; after abca7c496584 still
-    // with CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE), so this store can
-    // undo a concurrent get_page()/put_page() of the head: the bug of Pravin B Shelar's "mm:
-    // Fix slab->page _count corruption." (linux-mm, 30 May 2012, Message-Id
-    // <1338405610-1788-1-git-send-email-pshelar@nicira.com>; abca7c496584) and, for that
-    // configuration, of Dave Hansen's "mm: slub: fix page->_count corruption (again)" (28 Jan
-    // 2014). Not modelled: the claims are about the flags word, and their SAFE verdicts say
-    // nothing about `_count` on those configurations (proofs/compound.9.md#left-out)
+    // MODEL: `page->freelist == freelist_old` is left out (no objects: both NULL), the
+    // compare is of `page->counters` alone
+    let counters = page_counters(m, page);
+    if counters == counters_old {
+        ktrace!(
+            "__cmpxchg_double_slab",
+            "{page:?}->counters = {counters} == counters_old"
+        );
+        // LEFT OUT: `page->freelist = freelist_new;` (no objects)
+        set_page_counters(m, page, counters_new); // page->counters = counters_new;
+        slab_unlock(m, page);
+        return true;
+    }
+    ktrace!(
+        "__cmpxchg_double_slab",
+        "{page:?}->counters = {counters} != counters_old {counters_old}"
+    );
     slab_unlock(m, page);
-    // LEFT OUT: the failure path's cpu_relax(), stat(), printk and `return 0;`: one attempt,
-    // no result (the callers' retry loops are not modelled)
+    // LEFT OUT: cpu_relax(), stat() and the SLUB_DEBUG_CMPXCHG printk (no timing, statistics
+    // or log)
+    false
 }
 
 /// `__free_slab(s, page)` (mm/slub.c, 3.4): `__ClearPageSlab(page)` (non-atomic),

@@ -60,6 +60,16 @@ pub trait Compound: 'static + Send + Sync {
     fn prep_new_page(m: &Mem, page: PagePtr, order: u32, gfp_comp: bool) {
         super::page_alloc::prep_new_page(m, page, order, gfp_comp, Self::prep_compound_page)
     }
+    /// `__cmpxchg_double_slab()` (mm/slub.c, 3.4–3.13): the `slab_lock()` fallback stores the
+    /// whole `page->counters` word (a03208652dad, 3.14, stores only its SLUB fields).
+    fn __cmpxchg_double_slab(
+        m: &Mem,
+        page: PagePtr,
+        counters_old: super::slab::Counters,
+        counters_new: super::slab::Counters,
+    ) -> bool {
+        super::slab::__cmpxchg_double_slab(m, page, counters_old, counters_new)
+    }
     /// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12).
     fn __split_huge_page_refcount(m: &Mem, page: PagePtr)
     where
@@ -122,6 +132,16 @@ macro_rules! compound_fns {
     (@unit [$($m:ident)::+] prep_compound_page) => {
         fn prep_compound_page(m: &$crate::mm::Mem, page: $crate::page::PagePtr, order: u32) {
             $($m)::+::prep_compound_page::<Self>(m, page, order)
+        }
+    };
+    (@unit [$($m:ident)::+] __cmpxchg_double_slab) => {
+        fn __cmpxchg_double_slab(
+            m: &$crate::mm::Mem,
+            page: $crate::page::PagePtr,
+            counters_old: $crate::mm::slab::Counters,
+            counters_new: $crate::mm::slab::Counters,
+        ) -> bool {
+            $($m)::+::__cmpxchg_double_slab::<Self>(m, page, counters_old, counters_new)
         }
     };
     (@unit [$($m:ident)::+] prep_new_page) => {

@@ -1055,6 +1055,28 @@ fn observe_lock(name: Option<LockName>, acquire: bool) {
     }
 }
 
+/// Who hears of a CPU's buffered plain store of a count reaching memory (the store-buffer
+/// mode): the event trace, which installs itself here ([`set_landing_observer`]).
+static LANDING_OBSERVER: std::sync::OnceLock<fn(Option<usize>, usize, i64)> =
+    std::sync::OnceLock::new();
+
+/// Install `f` as the observer of landing stores: `f(cpu, after, value)` when the plain store
+/// `cpu` made after step `after` reaches memory. The first observer installed stays.
+pub fn set_landing_observer(f: fn(Option<usize>, usize, i64)) {
+    let _ = LANDING_OBSERVER.set(f);
+}
+
+/// Tell the observer a buffered plain store of a count reached memory (no checker operation).
+#[cfg(all(feature = "store-buffer", not(loom)))]
+#[inline]
+pub(crate) fn observe_landing(cpu: Option<usize>, after: usize, value: i64) {
+    if CHECKED {
+        if let Some(f) = LANDING_OBSERVER.get() {
+            f(cpu, after, value)
+        }
+    }
+}
+
 /// A held `spin_lock`; dropping it (or [`spin_unlock`]) is `spin_unlock`.
 pub struct SpinGuard<'a, T> {
     #[cfg(loom)]

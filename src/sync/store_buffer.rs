@@ -286,6 +286,9 @@ mod on {
                 (Target::Word(p), Op::And(m)) => ((*p).fetch_and(m, SeqCst) & m) as i64,
                 (Target::Count(p), Op::Store(v)) => {
                     (*p).swap(v as i32, SeqCst);
+                    // The trace says when a plain store of a count becomes visible: a later
+                    // RMW by another CPU reads it only from here on.
+                    super::super::observe_landing(e.cpu, e.step, v);
                     v
                 }
                 (Target::Count(p), Op::Add(i)) => (*p).fetch_add(i, SeqCst).wrapping_add(i) as i64,

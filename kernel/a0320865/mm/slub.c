@@ -12,15 +12,16 @@
  * status:    verbatim
  * holds:     set_page_slub_counters, __cmpxchg_double_slab
  * unchanged: slab_lock, slab_unlock (kernel/linux-3.4/mm/slub.c)
- * notes:     C held for a model still to come (issue #17 item 3; no variant runs it yet):
- *            before this commit the slab_lock() fallback stored `page->counters =
- *            counters_new;`, and on x86-64 (CONFIG_HAVE_CMPXCHG_DOUBLE &&
- *            CONFIG_HAVE_ALIGNED_STRUCT_PAGE, where abca7c496584 left counters an unsigned
- *            long) that 8-byte store covers page->_count, so a get_page()/put_page() of the
- *            slab head between the compare and the store is undone (debug caches, or CPUs
- *            without CMPXCHG16B). The commit's release (3.14) is inferred from the posting
- *            date; its committer date was not read. cmpxchg_double_slab() (the irq-saving
- *            twin) changes the same way; it is not held here because no model calls it.
+ * notes:     Run by variant a0320865 (src/compound/commit_a0320865.rs, parent ca641514 in the
+ *            model chain) on compound.11's model: before this commit the slab_lock()
+ *            fallback stored `page->counters = counters_new;`, and on x86-64
+ *            (CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE, where abca7c496584
+ *            left counters an unsigned long) that 8-byte store covers page->_count, so a
+ *            get_page()/put_page() of the slab head between the compare and the store is
+ *            undone (debug caches, or CPUs without CMPXCHG16B). The commit's release (3.14) is
+ *            inferred from the posting date; its committer date was not read.
+ *            cmpxchg_double_slab() (the irq-saving twin) changes the same way; it is not held
+ *            here because no model calls it.
  */
 
 static inline void set_page_slub_counters(struct page *page, unsigned long counters_new)
