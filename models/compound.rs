@@ -495,8 +495,8 @@ pub fn thp_put_vs_split_realloc_slab<V: Compound>() {
 }
 
 /// The compound.9 and compound.11 machine: one order-1 slab (frames 0–1); SLUB's
-/// `page->counters` covers the head's `_count` when `counters_cover_count` (x86-64), not on a
-/// 32-bit machine.
+/// `page->counters` covers the head's `_count` when `counters_cover_count` (x86-64), not with a
+/// 4-byte `counters`.
 pub fn slab_machine(counters_cover_count: bool) -> Arc<Mem> {
     Arc::new(Mem::new(MemConfig {
         nr_pages: 2,
@@ -556,7 +556,8 @@ fn slab_tail_put_vs_slub_update<V: Compound>(counters_cover_count: bool) {
 /// `slab_unlock()` of the same head page (the `__cmpxchg_double_slab()` fallback). Before
 /// 5bf5f03c the put takes `compound_lock()`, an atomic bit operation on the head's flags, and
 /// `slab_unlock()` rewrites the whole word non-atomically: one of the two updates is lost.
-/// A 32-bit machine: `page->counters` is the head's `_mapcount` word alone.
+/// A 4-byte `page->counters` (32-bit, or 64-bit without both cmpxchg_double options after
+/// abca7c496584): the head's `_mapcount` word alone.
 ///
 /// * setup: `new_slab()` of order 1 (head S, tail T, `__GFP_COMP`); the driver's `get_page(T)`.
 /// * CPU0: the driver's `put_page(T)`.
@@ -572,9 +573,10 @@ pub fn slab_tail_put_vs_slab_unlock<V: Compound>() {
 /// `page->counters` is an 8-byte `unsigned long` over the head's `_mapcount` word and its
 /// `_count`, and the fallback's `page->counters = counters_new` writes back the `_count` the
 /// update read, undoing the put's `get_page_unless_zero()` or `put_page_testzero()` of the head
-/// that ran between the compare and the store: the slab is freed while in use, or leaks (the
-/// bug of Pravin B Shelar's abca7c496584 for this configuration, fixed by Dave Hansen's
-/// a03208652dad).
+/// that ran between the compare and the store: the slab leaks, or (where the put pinned the
+/// head first, 27c73ae7) may be freed while in use. The bug Pravin B Shelar's abca7c496584
+/// fixed for the configurations with a 4-byte `counters` but left for this one, fixed by Dave
+/// Hansen's a03208652dad.
 pub fn slab_tail_put_vs_counters_store<V: Compound>() {
     slab_tail_put_vs_slub_update::<V>(true)
 }

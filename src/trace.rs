@@ -243,31 +243,45 @@ fn named_lock_event(name: crate::sync::LockName, acquire: bool) {
 }
 
 /// The store-buffer mode's event for a CPU's buffered plain store of a count reaching memory
-/// (each event at the step it happens): the store's own event (the first of that CPU after
-/// step `after` that sets a count to `value`) names the word; this one is where other CPUs
-/// start to see it, so the counts the trace shows move as the events say.
+/// (each event at the step it happens): where other CPUs start to see it, so the counts the
+/// trace shows move as the events say. The store is named by its own event, which is the
+/// CPU's first event after step `after` (the store's push happens after that step and its
+/// event is recorded before the CPU's next shim operation, the first point at which a buffered
+/// entry can leave) when that event sets a count to `value`. A store whose event names no count
+/// (SLUB's `counters` half over `_mapcount`, a `set_page_count()` the trace does not show) gets
+/// no landing event: a load of it that misses the store says so itself (`sync::Missed`). The
+/// event takes none of the CPU's pending weak-memory notes: those belong to its next own event.
 fn landing_event(cpu: Option<usize>, after: usize, value: i64) {
     if !(CHECKED && RECORDING.with(|r| r.get())) {
         return;
     }
-    let store = LOG.with(|l| {
-        l.borrow()
+    LOG.with(|l| {
+        let mut l = l.borrow_mut();
+        let store = l
             .iter()
-            .filter(|e| e.step > after && e.cpu == cpu)
-            .find_map(|e| match count_event(&e.event) {
+            .find(|e| e.step > after && e.cpu == cpu && e.func != LANDING)
+            .and_then(|e| match count_event(&e.event) {
                 Some((page, None, to)) if to == value => Some((page.to_string(), e.step)),
                 _ => None,
-            })
+            });
+        if let Some((page, step)) = store {
+            let event =
+                format!("{page}._count = {value} (the plain store of step {step} reaches memory)");
+            let step = l.len() + 1;
+            l.push(Event {
+                step,
+                cpu,
+                func: Cow::Borrowed(LANDING),
+                event,
+                lock: None,
+            });
+            crate::sync::set_step_hint(step);
+        }
     });
-    // A store whose event names no count (a word the trace shows otherwise, such as SLUB's
-    // `counters` half over `_mapcount`) has no landing event: a load of it that misses the
-    // store says so itself (`sync::Missed`).
-    if let Some((page, step)) = store {
-        record("store buffer", || {
-            format!("{page}._count = {value} (the plain store of step {step} reaches memory)")
-        })
-    }
 }
+
+/// The function name of a landing event ([`landing_event`]).
+const LANDING: &str = "store buffer";
 
 /// What a trace must never show (issue #20): two CPUs holding one lock at once, a CPU taking
 /// a lock it already holds, or a CPU releasing a lock it does not hold. It reads every step's

@@ -374,7 +374,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9",
-        statement: "H-6 on 3.4: a driver's put_page() on a slab tail takes compound_lock() on the slab head while SLUB's non-atomic slab_unlock() rewrites the same flags word: PG_compound_lock is left set and __free_slab() finds a bad page (a 32-bit counters word)",
+        statement: "H-6 on 3.4: a driver's put_page() on a slab tail takes compound_lock() on the slab head while SLUB's non-atomic slab_unlock() rewrites the same flags word: PG_compound_lock is left set and __free_slab() finds a bad page (a 4-byte counters word)",
         variant: "linux-3.4",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -384,7 +384,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9-fix",
-        statement: "5bf5f03c on the H-6 model (a 32-bit counters word): the pinned head tests PageSlab and the put never touches its flags. SAFE (on x86-64 with a debug cache the fallback's counters store covers _count: compound.11)",
+        statement: "5bf5f03c on the H-6 model (a 4-byte counters word): the pinned head tests PageSlab and the put never touches its flags. SAFE (on x86-64 with a debug cache the fallback's counters store covers _count: compound.11)",
         variant: "5bf5f03c",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -394,7 +394,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9-linux-3.11",
-        statement: "linux-3.11 on the H-6 model (a 32-bit counters word): SAFE (on x86-64 with a debug cache: compound.11's model)",
+        statement: "linux-3.11 on the H-6 model (a 4-byte counters word): SAFE (on x86-64 with a debug cache: compound.11's model)",
         variant: "linux-3.11",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -404,7 +404,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.9-27c73ae7",
-        statement: "27c73ae7 on the H-6 model (its PageSlab || PageHeadHuge path; a 32-bit counters word): SAFE (on x86-64 with a debug cache the counters store loses a _count update: compound.11-27c73ae7)",
+        statement: "27c73ae7 on the H-6 model (its PageSlab || PageHeadHuge path; a 4-byte counters word): SAFE (on x86-64 with a debug cache the counters store loses a _count update: compound.11-27c73ae7)",
         variant: "27c73ae7",
         model: "slab_tail_put_vs_slab_unlock",
         checker: LOOM_U,
@@ -414,7 +414,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.11",
-        statement: "ca641514 (3.14-rc, and every version from 3.4) on x86-64 with a debug cache: SLUB's slab_lock() fallback stores the whole 8-byte page->counters, and its _count half, read before the driver's put pinned or released the head, undoes that update",
+        statement: "ca641514 (3.14 merge window, inferred) on x86-64 with a debug cache: SLUB's slab_lock() fallback stores the whole 8-byte page->counters, and its _count half, read before the driver's put released its pin on the head, undoes that put_page_testzero(): the slab page leaks",
         variant: "ca641514",
         model: "slab_tail_put_vs_counters_store",
         checker: LOOM_U,
@@ -424,7 +424,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.11-27c73ae7",
-        statement: "27c73ae7 (whose compound.9 verdict is SAFE for the flags word) on x86-64 with a debug cache: the counters store undoes the put's update of the head's _count",
+        statement: "27c73ae7 (SAFE on compound.9's 4-byte counters) on x86-64 with a debug cache: the counters store undoes one of the put's put_page_testzero()s of the head: the slab page leaks",
         variant: "27c73ae7",
         model: "slab_tail_put_vs_counters_store",
         checker: LOOM_U,
@@ -444,7 +444,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.11-a0320865",
-        statement: "a03208652dad on x86-64 with a debug cache: set_page_slub_counters() stores only frozen/inuse/objects, so the head's _count keeps every get and put. SAFE",
+        statement: "a03208652dad on x86-64 with a debug cache: set_page_slub_counters() stores only frozen/inuse/objects, so the head's _count keeps the put's update. SAFE",
         variant: "a0320865",
         model: "slab_tail_put_vs_counters_store",
         checker: LOOM_U,

@@ -16,7 +16,7 @@ use crate::mm::slab::{page_counters, slab_lock, slab_unlock, Counters};
 use crate::mm::swap::*;
 use crate::mm::Mem;
 use crate::page::*;
-use crate::sync::{atomic_read, atomic_set};
+use crate::sync::{atomic_read, atomic_set, cpu_relax};
 use crate::variant::{Area, Kind, VariantMeta};
 
 /// ca641514 + a03208652dad: the fallback stores only the SLUB fields of `counters`.
@@ -46,9 +46,10 @@ impl Compound for Variant {
 /// `objects:15`, `frozen:1`, little-endian x86-64 layout); `_count` is not written.
 pub fn set_page_slub_counters(m: &Mem, page: PagePtr, counters_new: Counters) {
     let p = m.pg(page);
-    // LEFT OUT: `struct page tmp; tmp.counters = counters_new;`: `counters_new` is already
-    // MODEL: the `Counters` the fields are taken from (`tmp.frozen` is bit 31 of its word,
-    // `tmp.inuse` bits 0-15, `tmp.objects` bits 16-30)
+    // LEFT OUT: `struct page tmp; tmp.counters = counters_new;` (a copy into a local struct
+    // page, to read its bitfields)
+    // MODEL: the fields are read from `counters_new`'s `_mapcount` word (`tmp.frozen` is its
+    // bit 31, `tmp.inuse` bits 0-15, `tmp.objects` bits 16-30)
     let tmp = counters_new.word;
 
     // page->counters can cover frozen/inuse/objects as well
@@ -108,7 +109,9 @@ pub fn __cmpxchg_double_slab<V: Compound>(
         "{page:?}->counters = {counters} != counters_old {counters_old}"
     );
     slab_unlock(m, page);
-    // LEFT OUT: cpu_relax(), stat() and the SLUB_DEBUG_CMPXCHG printk (no timing, statistics
+
+    cpu_relax();
+    // LEFT OUT: stat(s, CMPXCHG_DOUBLE_FAIL) and the SLUB_DEBUG_CMPXCHG printk (no statistics
     // or log)
     false
 }

@@ -67,9 +67,11 @@ pub struct MemConfig {
     /// huge_page_order(h) of the hugetlbfs pool.
     pub huge_order: u32,
     /// SLUB's `page->counters` is an 8-byte `unsigned long` over the head's `_mapcount` word
-    /// *and* `_count` (x86-64: CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE,
-    /// 3.4 to today; any 64-bit before abca7c496584), not a 4-byte word over `_mapcount`
-    /// alone (32-bit) (`slab::page_counters`). Only the slab models read it.
+    /// *and* `_count` (64-bit with CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE,
+    /// x86-64, in the modelled 3.5 to 3.13; any 64-bit configuration in 3.4, before
+    /// abca7c496584), not a 4-byte word over `_mapcount` alone (32-bit, or 64-bit without both
+    /// options after abca7c496584) (`slab::page_counters`). Only the slab models read it; later
+    /// layouts of `struct page` are not modelled.
     pub counters_cover_count: bool,
 }
 

@@ -18,7 +18,7 @@ use super::Mem;
 use crate::ktrace;
 use crate::page::*;
 use crate::sync::{
-    __bit_spin_unlock, atomic_read, atomic_set, bit_spin_lock, READ_ONCE, WRITE_ONCE,
+    __bit_spin_unlock, atomic_read, atomic_set, bit_spin_lock, cpu_relax, READ_ONCE, WRITE_ONCE,
 };
 use crate::trace;
 
@@ -90,7 +90,7 @@ pub fn new_slab<V: Compound>(m: &Mem, order: u32) -> Option<PagePtr> {
 pub struct Counters {
     /// The `_mapcount` word: `inuse`, `objects`, `frozen`.
     pub word: u32,
-    /// `_count`, when `counters` covers it (`None` on a 32-bit `counters`).
+    /// `_count`, when `counters` covers it (`None` on a 4-byte `counters`).
     pub count: Option<i32>,
 }
 
@@ -176,7 +176,9 @@ pub fn __cmpxchg_double_slab(
         "{page:?}->counters = {counters} != counters_old {counters_old}"
     );
     slab_unlock(m, page);
-    // LEFT OUT: cpu_relax(), stat() and the SLUB_DEBUG_CMPXCHG printk (no timing, statistics
+
+    cpu_relax();
+    // LEFT OUT: stat(s, CMPXCHG_DOUBLE_FAIL) and the SLUB_DEBUG_CMPXCHG printk (no statistics
     // or log)
     false
 }

@@ -487,7 +487,7 @@ fn check_file(
                     .map_or(figures.trim_end(), |(a, _)| a)
                     .to_string();
                 // A new quote may hold only its header line: its figures line is added.
-                if body_lines.len() < 2 {
+                while body_lines.len() < 2 {
                     body_lines.push(String::new());
                 }
                 body_lines[1] = format!("{upto} | verdict {}\n", run.verdict);
