@@ -267,15 +267,7 @@ fn landing_event(cpu: Option<usize>, after: usize, value: i64) {
         if let Some((page, step)) = store {
             let event =
                 format!("{page}._count = {value} (the plain store of step {step} reaches memory)");
-            let step = l.len() + 1;
-            l.push(Event {
-                step,
-                cpu,
-                func: Cow::Borrowed(LANDING),
-                event,
-                lock: None,
-            });
-            crate::sync::set_step_hint(step);
+            push(&mut l, cpu, LANDING, event, None);
         }
     });
 }
@@ -430,17 +422,29 @@ fn record_op(
                     event.push_str(&note);
                 }
             }
-            let step = l.len() + 1;
-            l.push(Event {
-                step,
-                cpu,
-                func: Cow::Borrowed(func),
-                event,
-                lock,
-            });
-            crate::sync::set_step_hint(step);
+            push(&mut l, cpu, func, event, lock);
         });
     }
+}
+
+/// Append an event at the trace's next step and tell the shim that step (the store-buffer
+/// mode's notes place stores by it).
+fn push(
+    l: &mut Vec<Event>,
+    cpu: Option<usize>,
+    func: &'static str,
+    event: String,
+    lock: Option<LockOp>,
+) {
+    let step = l.len() + 1;
+    l.push(Event {
+        step,
+        cpu,
+        func: Cow::Borrowed(func),
+        event,
+        lock,
+    });
+    crate::sync::set_step_hint(step);
 }
 
 /// Where a store made by `cpu` sits in the trace: after step `after` and before the next step
