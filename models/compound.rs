@@ -103,8 +103,8 @@ fn hugetlb_page<V: Compound>(m: &Mem) -> PagePtr {
 
 /// A pin on `page` taken by gup under the page-table lock (`follow_page(FOLL_GET)` ->
 /// `get_page_foll()`), which serializes against split.
-fn gup_pin(m: &Mem, page: PagePtr) -> PageRef {
-    get_page_foll(m, page);
+fn gup_pin<V: Compound>(m: &Mem, page: PagePtr) -> PageRef {
+    get_page_foll::<V>(m, page);
     PageRef::adopt(m, page)
 }
 
@@ -119,7 +119,7 @@ pub fn thp_get_put_vs_split<V: Compound>() {
     let m = machine();
     let (head, owner) = alloc_thp::<V>(&m, false);
     let tail = head + 1;
-    let pin0 = gup_pin(&m, tail);
+    let pin0 = gup_pin::<V>(&m, tail);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -194,7 +194,7 @@ pub fn thp_put_vs_split_private<V: Compound>() {
     let m = machine();
     let (head, map) = alloc_thp::<V>(&m, true);
     let tail = head + 1;
-    let pin0 = gup_pin(&m, tail);
+    let pin0 = gup_pin::<V>(&m, tail);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -239,7 +239,7 @@ pub fn hugetlb_gup_then_shrink<V: Compound>() {
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
-        let page = gup::gup_huge_pmd(&m0, head, tail);
+        let page = gup::gup_huge_pmd::<V>(&m0, head, tail);
         let pin = PageRef::adopt(&m0, page);
         pin.put::<V>(&m0);
     });
@@ -284,8 +284,8 @@ pub fn thp_soak<V: Compound>() {
     let m = soak_machine();
     let (head, map) = alloc_thp::<V>(&m, true);
     let (t2, t3) = (head + 2, head + 3);
-    let pin2 = gup_pin(&m, t2);
-    let pin3 = gup_pin(&m, t3);
+    let pin2 = gup_pin::<V>(&m, t2);
+    let pin3 = gup_pin::<V>(&m, t3);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -357,7 +357,7 @@ pub fn thp_put_vs_split_realloc<V: Compound>() {
     let m = realloc_machine();
     let (head, map) = alloc_thp::<V>(&m, true);
     let t2 = head + 2;
-    let pin = gup_pin(&m, t2);
+    let pin = gup_pin::<V>(&m, t2);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -407,7 +407,7 @@ pub fn thp_get_put_vs_split_realloc_compound<V: Compound>() {
     let m = realloc_machine();
     let (head, map) = alloc_thp::<V>(&m, true);
     let t2 = head + 2;
-    let pin = gup_pin(&m, t2);
+    let pin = gup_pin::<V>(&m, t2);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -440,7 +440,7 @@ pub fn thp_get_vs_split_realloc<V: Compound>() {
     let m = realloc_machine();
     let (head, map) = alloc_thp::<V>(&m, true);
     let t2 = head + 2;
-    let pin = gup_pin(&m, t2);
+    let pin = gup_pin::<V>(&m, t2);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -476,7 +476,7 @@ pub fn thp_put_vs_split_realloc_slab<V: Compound>() {
     let m = realloc_machine();
     let (head, map) = alloc_thp::<V>(&m, true);
     let t2 = head + 2;
-    let pin = gup_pin(&m, t2);
+    let pin = gup_pin::<V>(&m, t2);
 
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -672,11 +672,11 @@ pub fn sequential<V: Compound>(ops: &[SeqOp]) {
                     // after split the pmd is gone: gup takes a normal reference on the page
                     held.push(PageRef::get::<V>(&m, thp + 1));
                 } else {
-                    held.push(gup_pin(&m, thp + 1));
+                    held.push(gup_pin::<V>(&m, thp + 1));
                 }
             }
             SeqOp::Gup { thp: false } => {
-                let page = gup::gup_huge_pmd(&m, huge, huge + 1);
+                let page = gup::gup_huge_pmd::<V>(&m, huge, huge + 1);
                 held.push(PageRef::adopt(&m, page));
             }
             SeqOp::Put(i) => {

@@ -240,7 +240,7 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
                 // LEFT OUT: `VM_BUG_ON_PAGE(!PageHead(page_head), page_head)` (3.14) is
                 // MODEL: this VM_BUG_ON (VM_BUG_ON_PAGE(c, page) = VM_BUG_ON(c) + a page dump)
                 VM_BUG_ON!("__get_page_tail", !PageHead(m.pg(page_head)));
-                __get_page_tail_foll(m, page, false);
+                V::__get_page_tail_foll(m, page, false);
                 // LEFT OUT: `return true;` is the next line (the table reads Rust's
                 // MODEL: `true` as 1, C's as a name)
                 return true;
@@ -265,7 +265,7 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
         V::compound_lock(m, page_head);
         // here __split_huge_page_refcount won't run anymore
         if PageTail(m.pg(page)) {
-            __get_page_tail_foll(m, page, false);
+            V::__get_page_tail_foll(m, page, false);
             got = true;
         }
         V::compound_unlock(m, page_head);

@@ -150,7 +150,7 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
             // Ref to put_compound_page() comment.
             if PageSlab(m.pg(page_head)) {
                 if PageTail(m.pg(page)) {
-                    __get_page_tail_foll(m, page, false);
+                    V::__get_page_tail_foll(m, page, false);
                     // LEFT OUT: `return true;` is the next line (the table reads Rust's
                     // MODEL: `true` as 1, C's as a name)
                     return true;
@@ -168,7 +168,7 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
             V::compound_lock(m, page_head);
             // here __split_huge_page_refcount won't run anymore
             if PageTail(m.pg(page)) {
-                __get_page_tail_foll(m, page, false);
+                V::__get_page_tail_foll(m, page, false);
                 got = true;
             }
             V::compound_unlock(m, page_head);

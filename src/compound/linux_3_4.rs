@@ -113,7 +113,7 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
         V::compound_lock(m, page_head);
         // here __split_huge_page_refcount won't run anymore
         if PageTail(m.pg(page)) {
-            __get_page_tail_foll(m, page, false);
+            V::__get_page_tail_foll(m, page, false);
             got = true;
         }
         V::compound_unlock(m, page_head);

@@ -1,7 +1,7 @@
 //! arch/x86/mm/gup.c (Linux 3.10): the gup_fast path for a huge pmd, used for THP and for
 //! hugetlbfs pages alike.
 
-use super::swap::compound_head;
+use super::swap::{compound_head, Compound};
 use super::Mem;
 use crate::page::*;
 use crate::sync::{atomic_add, atomic_inc, atomic_read};
@@ -43,8 +43,9 @@ pub fn get_head_page_multiple(m: &Mem, page: PagePtr, nr: i32) {
 }
 
 /// `gup_huge_pmd()` (arch/x86/mm/gup.c, 3.10) for the one subpage `page` of the huge page
-/// `head` mapped by the pmd: returns the page pinned for the caller.
-pub fn gup_huge_pmd(m: &Mem, head: PagePtr, page: PagePtr) -> PagePtr {
+/// `head` mapped by the pmd: returns the page pinned for the caller (the variant's
+/// `get_huge_page_tail()`).
+pub fn gup_huge_pmd<V: Compound>(m: &Mem, head: PagePtr, page: PagePtr) -> PagePtr {
     // LEFT OUT: the pte permission test (`mask`, `write`, `return 0`: the model's pmd maps the
     // page present, user and writable), the two pte VM_BUG_ONs, `head = pte_page(pte)` and
     // `page = head + ((addr & ~PMD_MASK) >> PAGE_SHIFT)` (no page tables: the caller passes
@@ -52,7 +53,7 @@ pub fn gup_huge_pmd(m: &Mem, head: PagePtr, page: PagePtr) -> PagePtr {
     VM_BUG_ON!("gup_huge_pmd", compound_head(m, page) != head);
     // LEFT OUT: `pages[*nr] = page`: the page is returned
     if PageTail(m.pg(page)) {
-        get_huge_page_tail(m, page);
+        V::get_huge_page_tail(m, page);
     }
     // LEFT OUT: `(*nr)++`, `page++`, `refs++` and the loop test (one subpage); the C raises
     // every tail's _mapcount in the loop, then the head's _count once, by refs, after it:

@@ -70,6 +70,16 @@ pub trait Compound: 'static + Send + Sync {
     ) -> bool {
         super::slab::__cmpxchg_double_slab(m, page, counters_old, counters_new)
     }
+    /// `__get_page_tail_foll(page, get_page_head)` (mm/internal.h, 3.4–3.13): every tail pin
+    /// raises the tail's `_mapcount` (44518d2b, 3.14: only the tails of a refcounted head).
+    fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
+        __get_page_tail_foll(m, page, get_page_head)
+    }
+    /// `get_huge_page_tail(page)` (include/linux/mm.h, 3.2–3.13): gup_fast's tail pin raises the
+    /// tail's `_mapcount` (44518d2b, 3.14: only the tails of a refcounted head).
+    fn get_huge_page_tail(m: &Mem, page: PagePtr) {
+        super::gup::get_huge_page_tail(m, page)
+    }
     /// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12).
     fn __split_huge_page_refcount(m: &Mem, page: PagePtr)
     where
@@ -98,6 +108,16 @@ macro_rules! compound_fns {
     };
     (@fn [$($m:ident)::+] $f:ident) => {
         $crate::compound_fns!(@unit [$($m)::+] $f);
+    };
+    (@unit [$($m:ident)::+] __get_page_tail_foll) => {
+        fn __get_page_tail_foll(m: &$crate::mm::Mem, page: $crate::page::PagePtr, get_page_head: bool) {
+            $($m)::+::__get_page_tail_foll::<Self>(m, page, get_page_head)
+        }
+    };
+    (@unit [$($m:ident)::+] get_huge_page_tail) => {
+        fn get_huge_page_tail(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
+            $($m)::+::get_huge_page_tail::<Self>(m, page)
+        }
     };
     (@unit [$($m:ident)::+] put_compound_page) => {
         fn put_compound_page(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
@@ -268,11 +288,11 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
 }
 
 /// `get_page_foll(page)` (mm/internal.h, 3.10): FOLL_GET under the page-table lock, which
-/// already serializes against split.
-pub fn get_page_foll(m: &Mem, page: PagePtr) {
+/// already serializes against split; the variant's `__get_page_tail_foll()`.
+pub fn get_page_foll<V: Compound>(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     if PageTail(p) {
-        __get_page_tail_foll(m, page, true);
+        V::__get_page_tail_foll(m, page, true);
     } else {
         VM_BUG_ON!("get_page_foll", atomic_read(&p._count) <= 0);
         let old = atomic_inc(&p._count);
