@@ -42,9 +42,20 @@ pub fn loom_models(area: Area) -> Vec<&'static str> {
     out
 }
 
-/// The cell of `model` on `variant`. Its bound is the claim's, or the largest bound of the
-/// model's loom claims; its kernel config is the claim's, or the one the model's SAFE claims
-/// state (the production config a SAFE verdict is given for).
+/// The largest of some bounds (no bound is the largest).
+fn largest(bounds: impl Iterator<Item = Bound>) -> Option<Bound> {
+    bounds.max_by_key(|b| match b {
+        Bound::Preemption(n) => *n,
+        Bound::Unbounded => usize::MAX,
+    })
+}
+
+/// The cell of `model` on `variant`. Its bound is the claim's; without one, that of the
+/// nearest ancestor (parent links, a mutant's first) with a claim on the model, the variant
+/// being its ancestor's text plus a change (an unbounded claim on 44518d2b does not make
+/// ca641514's cell unbounded where 27c73ae7's bound-4 claim is its ancestor's); else the
+/// largest bound of the model's loom claims. Its kernel config is the claim's, or the one the
+/// model's SAFE claims state (the production config a SAFE verdict is given for).
 pub fn cell(area: Area, model: &'static str, variant: &'static str) -> Cell {
     let of_model: Vec<_> = loom_claims_of(area, model).collect();
     let safe_config = of_model
@@ -57,17 +68,27 @@ pub fn cell(area: Area, model: &'static str, variant: &'static str) -> Cell {
         .filter(|c| c.variant == variant)
         .min_by_key(|c| c.config_debug_vm != safe_config)
         .copied();
-    let bound = match claim.and_then(|c| c.bound()) {
-        Some(b) => b,
-        None => of_model
-            .iter()
-            .filter_map(|c| c.bound())
-            .max_by_key(|b| match b {
-                Bound::Preemption(n) => *n,
-                Bound::Unbounded => usize::MAX,
-            })
-            .unwrap_or(Bound::Unbounded),
-    };
+    let ancestors = std::iter::successors(
+        registry::variant(variant).and_then(|v| v.meta.parent),
+        |id| registry::variant(id).and_then(|v| v.meta.parent),
+    );
+    let inherited = ancestors
+        .take(64)
+        .map(|a| {
+            largest(
+                of_model
+                    .iter()
+                    .filter(|c| c.variant == a)
+                    .filter_map(|c| c.bound()),
+            )
+        })
+        .find(Option::is_some)
+        .flatten();
+    let bound = claim
+        .and_then(|c| c.bound())
+        .or(inherited)
+        .or_else(|| largest(of_model.iter().filter_map(|c| c.bound())))
+        .unwrap_or(Bound::Unbounded);
     Cell {
         area,
         model,
@@ -124,4 +145,40 @@ pub fn plan_variant(id: &str) -> Result<Vec<Cell>, String> {
         .into_iter()
         .map(|m| cell(area, m, v.meta.id))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bound(model: &'static str, variant: &'static str) -> Bound {
+        match cell(Area::Compound, model, variant).job.checker {
+            Checker::Loom { bound } => bound,
+            other => panic!("{model} on {variant}: not a loom cell: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_cell_without_a_claim_takes_its_nearest_ancestors_bound() {
+        // compound.12-gup (44518d2b) is unbounded; compound.4-fix (27c73ae7) is at bound 4.
+        assert!(matches!(
+            bound("hugetlb_gup_then_shrink", "44518d2b"),
+            Bound::Unbounded
+        ));
+        // ca641514 -> ebf360f9 -> 27c73ae7: 27c73ae7's bound, not the model's largest.
+        assert!(matches!(
+            bound("hugetlb_gup_then_shrink", "ca641514"),
+            Bound::Preemption(4)
+        ));
+        // 3bfcd13e -> 44518d2b: the child of an unbounded claim's variant runs unbounded.
+        assert!(matches!(
+            bound("hugetlb_gup_then_shrink", "3bfcd13e"),
+            Bound::Unbounded
+        ));
+        // A mutant of 27c73ae7 runs at its parent's bound.
+        assert!(matches!(
+            bound("hugetlb_gup_then_shrink", "27c73ae7-relaxed-put"),
+            Bound::Preemption(4)
+        ));
+    }
 }

@@ -475,6 +475,18 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
                 return d;
             }
         }
+        // A helper of a file the variant delegates to (44518d2b's `compound_tail_refcounted`,
+        // which the `get_huge_page_tail` that 3bfcd13e takes from that file calls).
+        let mut stems: Vec<&String> = v.delegated.values().collect();
+        stems.sort();
+        stems.dedup();
+        let helpers: Vec<&RustFunction> = stems
+            .into_iter()
+            .flat_map(|stem| all(&format!("src/{}/{stem}.rs", v.area)))
+            .collect();
+        if !helpers.is_empty() {
+            return helpers;
+        }
         let scoped: Vec<&RustFunction> = t
             .rust
             .keys()

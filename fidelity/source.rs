@@ -479,6 +479,22 @@ pub fn read_variant(text: &str, area: &str, file: &str) -> Option<VariantFile> {
             }
         }
     }
+    // A helper taken from another variant's file (`use super::commit_44518d2b::{a, b};`) is
+    // that file's mirror, as a `compound_fns!` delegation is.
+    for l in text.lines() {
+        let Some(r) = l.trim().strip_prefix("use super::") else {
+            continue;
+        };
+        let Some((stem, names)) = r.trim_end_matches(';').split_once("::") else {
+            continue;
+        };
+        for n in names.trim_matches(['{', '}']).split(',') {
+            let n = n.trim();
+            if !n.is_empty() {
+                delegated.entry(n.to_string()).or_insert(stem.to_string());
+            }
+        }
+    }
     let imports = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix("use crate::mm::"))

@@ -523,6 +523,76 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("compound.9"),
     },
     Claim {
+        id: "compound.12-3bfcd13e",
+        statement: "3bfcd13e (__get_page_tail() tests !__compound_tail_refcounted(page_head)) on the compound.12 model: SAFE",
+        variant: "3bfcd13e",
+        model: "hugetlb_get_put",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.12-foll-mapcount"),
+    },
+    Claim {
+        id: "compound.12-26296ad2",
+        statement: "26296ad2 (put_compound_page() reorganised: the non-tail put first) on the compound.12 model: SAFE",
+        variant: "26296ad2",
+        model: "hugetlb_get_put",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.12-foll-mapcount"),
+    },
+    Claim {
+        id: "compound.12-c728852f",
+        statement: "c728852f (__get_page_tail_foll() pins the tail through get_huge_page_tail(), after the head's increment) on the compound.12 model: SAFE",
+        variant: "c728852f",
+        model: "hugetlb_get_put",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.12-foll-mapcount"),
+    },
+    Claim {
+        id: "compound.12-5eaf1a9e",
+        statement: "5eaf1a9e (get_huge_page_tail() checks !PageTail and tests page->first_page; with it every modelled function has its v3.14-rc1 text but for 309381fe's VM_BUG_ON_PAGE) on the compound.12 model: SAFE",
+        variant: "5eaf1a9e",
+        model: "hugetlb_get_put",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.12-5eaf1a9e-mapcount"),
+    },
+    Claim {
+        id: "compound.12-5eaf1a9e-mapcount",
+        statement: "mutant 5eaf1a9e-mapcount (get_huge_page_tail() raises the tail's _mapcount for every tail again; both get paths pin through it) on the compound.12 model: VM_BUG_ON(page_mapcount(page) != 0) in the put",
+        variant: "5eaf1a9e-mapcount",
+        model: "hugetlb_get_put",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::VmBugOn),
+        twin: Some("compound.12-5eaf1a9e"),
+    },
+    Claim {
+        id: "compound.12-gup-5eaf1a9e",
+        statement: "5eaf1a9e on the compound.12-gup model (gup_fast's pin of a hugetlbfs tail, get/put of the tail, munmap, pool shrink): SAFE",
+        variant: "5eaf1a9e",
+        model: "hugetlb_gup_then_shrink",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.12-gup-mapcount"),
+    },
+    Claim {
+        id: "compound.3-5eaf1a9e",
+        statement: "5eaf1a9e (every modelled function at its v3.14-rc1 text but for 309381fe's VM_BUG_ON_PAGE) on the compound.3 model: the window ca641514 opened is still open in v3.14-rc1 (668f9abb closed it in 3.14-rc6): the tail put's unpinned !__compound_tail_refcounted(page_head) reads the swap entry as its head: oops",
+        variant: "5eaf1a9e",
+        model: "thp_put_vs_split_private",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::Oops),
+        twin: Some("compound.3-ebf360f9"),
+    },
+    Claim {
         id: "compound.10",
         statement: "the described prep_new_page() fix on the get side: get_page() of a THP tail racing split and the old head's reallocation as hugetlbfs; PageHeadHuge(page_head) true and PageTail(page) false sends the get back to the tail's own count. SAFE",
         variant: "nesterov-v1",
@@ -708,7 +778,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -717,7 +787,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -726,7 +796,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll()",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -735,7 +805,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "PG_tail re-check under compound_lock in put_compound_page()",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -744,7 +814,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["44518d2b"],
+        variants: &["44518d2b", "3bfcd13e", "26296ad2"],
         name: "compound_tail_refcounted(page->first_page) before __get_page_tail_foll() raises the tail's _mapcount (the put's unpinned slab/hugetlbfs path no longer decrements it)",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
@@ -753,12 +823,21 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["44518d2b"],
-        name: "compound_tail_refcounted(compound_head(page)) before get_huge_page_tail() (gup_fast) raises the tail's _mapcount",
+        variants: &["44518d2b", "3bfcd13e", "26296ad2", "c728852f"],
+        name: "compound_tail_refcounted(compound_head(page)) before get_huge_page_tail() (gup_fast; from c728852f also __get_page_tail_foll()) raises the tail's _mapcount",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
             mutant: "44518d2b-gup-mapcount",
             claim: "compound.12-gup-mapcount",
+        },
+    },
+    Safeguard {
+        variants: &["5eaf1a9e"],
+        name: "compound_tail_refcounted(page->first_page) before get_huge_page_tail() raises the tail's _mapcount (both get paths pin a tail through it)",
+        kind: SafeguardKind::Condition,
+        coverage: Coverage::Killed {
+            mutant: "5eaf1a9e-mapcount",
+            claim: "compound.12-5eaf1a9e-mapcount",
         },
     },
     Safeguard {
@@ -780,7 +859,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
         kind: SafeguardKind::Barrier,
         // A checker blind spot for loom (proofs/compound.1.md#split-smp_mb-a-checker-blind-spot:
@@ -791,7 +870,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -800,7 +879,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::OutOfScope {
@@ -818,7 +897,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7", "ebf360f9"],
+        variants: &["27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race'; ebf360f9 keeps it in the !PageTail branch. 27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's stranded tail is a different bug)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -836,7 +915,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["ebf360f9"],
+        variants: &["ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), ebf360f9)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {
@@ -854,7 +933,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {

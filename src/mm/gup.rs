@@ -19,7 +19,8 @@ pub fn get_huge_page_tail(m: &Mem, page: PagePtr) {
     VM_BUG_ON!("get_huge_page_tail", atomic_read(&p._count) != 0);
     // LEFT OUT: DISCREPANCY (reported; 668f9abb's mainline text only): the guard
     // `if (compound_tail_refcounted(page->first_page))`: from 3.14 slab and hugetlbfs tails get
-    // no _mapcount pin; here (3.2-3.13 and 3.10-stable) every tail does
+    // no _mapcount pin (44518d2b's test, which variant 44518d2b runs); here (3.2-3.13 and
+    // 3.10-stable) every tail does
     let old = atomic_inc(&p._mapcount);
     ktrace!(
         "get_huge_page_tail",

@@ -14,8 +14,9 @@ use crate::{ktrace, VM_BUG_ON};
 ///
 /// The three required functions are what every patch of the area changed. The provided ones
 /// are shared mm code that some versions changed too (include/linux/mm.h, huge_mm.h,
-/// mm/page_alloc.c, mm/huge_memory.c): their default is the 3.4–3.13 text, a variant with
-/// another text overrides it (668f9abb's `compound_head`, 5bf5f03c's `compound_lock`), and a
+/// mm/internal.h, mm/page_alloc.c, mm/huge_memory.c, mm/slub.c): their default is the 3.4–3.13
+/// text, a variant with another text overrides it (668f9abb's `compound_head`, 5bf5f03c's
+/// `compound_lock`, 44518d2b's `__get_page_tail_foll`), and a
 /// mutant of shared code overrides one with a copy minus its safeguard.
 ///
 /// **A variant file holds what its version changed.** Each function a version wrote is a
@@ -284,7 +285,8 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
     );
     // LEFT OUT: DISCREPANCY (reported; 668f9abb's mainline text only): `get_huge_page_tail(page)`
     // (Oleg Nesterov, 3.14) in place of the increment above: it raises the tail's _mapcount
-    // only if compound_tail_refcounted(page->first_page) (not for slab or hugetlbfs)
+    // only if compound_tail_refcounted(page->first_page) (not for slab or hugetlbfs; the test
+    // is 44518d2b's, whose own text variant 44518d2b runs: src/compound/commit_44518d2b.rs)
 }
 
 /// `get_page_foll(page)` (mm/internal.h, 3.10): FOLL_GET under the page-table lock, which
