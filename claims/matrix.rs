@@ -51,10 +51,12 @@ fn largest(bounds: impl Iterator<Item = Bound>) -> Option<Bound> {
 }
 
 /// The cell of `model` on `variant`. Its bound is the claim's; without one, that of the
-/// nearest ancestor (parent links, a mutant's first) with a claim on the model, the variant
+/// nearest ancestor (parent links, a mutant's first) with claims on the model, the variant
 /// being its ancestor's text plus a change (an unbounded claim on 44518d2b does not make
-/// ca641514's cell unbounded where 27c73ae7's bound-4 claim is its ancestor's); else the
-/// largest bound of the model's loom claims. Its kernel config is the claim's, or the one the
+/// ca641514's cell unbounded where 27c73ae7's bound-4 claim is its ancestor's): the largest
+/// bound of that ancestor's SAFE claims there, or of its BUG claims if it has no SAFE one (a
+/// BUG claim's bound is set to find its bug, not to cover the model); else the largest bound
+/// of the model's loom claims. Its kernel config is the claim's, or the one the
 /// model's SAFE claims state (the production config a SAFE verdict is given for).
 pub fn cell(area: Area, model: &'static str, variant: &'static str) -> Cell {
     let of_model: Vec<_> = loom_claims_of(area, model).collect();
@@ -75,12 +77,15 @@ pub fn cell(area: Area, model: &'static str, variant: &'static str) -> Cell {
     let inherited = ancestors
         .take(64)
         .map(|a| {
-            largest(
-                of_model
-                    .iter()
-                    .filter(|c| c.variant == a)
-                    .filter_map(|c| c.bound()),
-            )
+            let of = |safe: bool| {
+                largest(
+                    of_model
+                        .iter()
+                        .filter(|c| c.variant == a && (c.expected == Expected::Safe) == safe)
+                        .filter_map(|c| c.bound()),
+                )
+            };
+            of(true).or_else(|| of(false))
         })
         .find(Option::is_some)
         .flatten();
@@ -179,6 +184,23 @@ mod tests {
         assert!(matches!(
             bound("hugetlb_gup_then_shrink", "27c73ae7-relaxed-put"),
             Bound::Preemption(4)
+        ));
+        // 7cb2ef56's only claim on the model is a BUG (compound.4, bound 4): its mutants
+        // take that bound.
+        assert!(matches!(
+            bound("hugetlb_gup_then_shrink", "7cb2ef56-dec-read"),
+            Bound::Preemption(4)
+        ));
+        // A root with no claim on the model: the model's largest bound (compound.2's none).
+        assert!(matches!(
+            bound("hugetlb_get_put", "linux-3.4"),
+            Bound::Unbounded
+        ));
+        // The ancestor's SAFE claims decide: ebf360f9 -> 27c73ae7, whose SAFE
+        // compound.2-27c73ae7 is at bound 5 on this model.
+        assert!(matches!(
+            bound("hugetlb_get_put", "ebf360f9"),
+            Bound::Preemption(5)
         ));
     }
 }

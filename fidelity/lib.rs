@@ -468,24 +468,33 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
         if !own.is_empty() {
             return own;
         }
-        if let Some(stem) = v.delegated.get(name) {
+        if let Some(stem) = v.delegated.get(name).or(v.imported.get(name)) {
             let f = format!("src/{}/{stem}.rs", v.area);
             let d = all(&f);
             if !d.is_empty() {
                 return d;
             }
         }
-        // A helper of a file the variant delegates to (44518d2b's `compound_tail_refcounted`,
-        // which the `get_huge_page_tail` that 3bfcd13e takes from that file calls).
-        let mut stems: Vec<&String> = v.delegated.values().collect();
-        stems.sort();
-        stems.dedup();
-        let helpers: Vec<&RustFunction> = stems
-            .into_iter()
-            .flat_map(|stem| all(&format!("src/{}/{stem}.rs", v.area)))
-            .collect();
-        if !helpers.is_empty() {
-            return helpers;
+        // A helper (no variant's `compound_fns!` names it: not a trait function, which must be
+        // delegated by name) of a file the variant delegates to or imports from: 44518d2b's
+        // `compound_tail_refcounted`, which the `get_huge_page_tail` that 3bfcd13e takes from
+        // that file calls.
+        let trait_fn = t
+            .variants
+            .iter()
+            .filter(|o| o.area == v.area)
+            .any(|o| o.trait_fns.iter().any(|f| f == name));
+        if !trait_fn {
+            let mut stems: Vec<&String> = v.delegated.values().chain(v.imported.values()).collect();
+            stems.sort();
+            stems.dedup();
+            let helpers: Vec<&RustFunction> = stems
+                .into_iter()
+                .flat_map(|stem| all(&format!("src/{}/{stem}.rs", v.area)))
+                .collect();
+            if !helpers.is_empty() {
+                return helpers;
+            }
         }
         let scoped: Vec<&RustFunction> = t
             .rust

@@ -447,6 +447,11 @@ pub struct VariantFile {
     pub area: String,
     pub file: String,
     pub delegated: BTreeMap<String, String>,
+    /// The functions its `compound_fns!` names (its own and delegated ones): the trait's.
+    pub trait_fns: Vec<String>,
+    /// Helpers it imports from another variant's file (`use super::commit_44518d2b::{a, b};`):
+    /// name -> file stem.
+    pub imported: BTreeMap<String, String>,
     /// The `crate::mm::<module>` modules it imports.
     pub imports: Vec<String>,
 }
@@ -462,6 +467,7 @@ pub fn read_variant(text: &str, area: &str, file: &str) -> Option<VariantFile> {
         .map(|(p, _)| p.to_string());
     let mutant = m.contains("Kind::Mutant");
     let mut delegated = BTreeMap::new();
+    let mut trait_fns = Vec::new();
     if let Some(pos) = text.find("compound_fns!") {
         let block = &text[pos..];
         let block =
@@ -472,6 +478,9 @@ pub fn read_variant(text: &str, area: &str, file: &str) -> Option<VariantFile> {
                 let stem = module.rsplit("::").next().unwrap_or(module).trim();
                 for n in names.split(',') {
                     let n = n.trim();
+                    if !n.is_empty() {
+                        trait_fns.push(n.to_string());
+                    }
                     if !n.is_empty() && module != "self" {
                         delegated.insert(n.to_string(), stem.to_string());
                     }
@@ -479,8 +488,9 @@ pub fn read_variant(text: &str, area: &str, file: &str) -> Option<VariantFile> {
             }
         }
     }
-    // A helper taken from another variant's file (`use super::commit_44518d2b::{a, b};`) is
-    // that file's mirror, as a `compound_fns!` delegation is.
+    // A helper taken from another variant's file (`use super::commit_44518d2b::{a, b};`, one
+    // line) is that file's mirror, as a `compound_fns!` delegation is.
+    let mut imported = BTreeMap::new();
     for l in text.lines() {
         let Some(r) = l.trim().strip_prefix("use super::") else {
             continue;
@@ -491,7 +501,7 @@ pub fn read_variant(text: &str, area: &str, file: &str) -> Option<VariantFile> {
         for n in names.trim_matches(['{', '}']).split(',') {
             let n = n.trim();
             if !n.is_empty() {
-                delegated.entry(n.to_string()).or_insert(stem.to_string());
+                imported.insert(n.to_string(), stem.to_string());
             }
         }
     }
@@ -514,6 +524,8 @@ pub fn read_variant(text: &str, area: &str, file: &str) -> Option<VariantFile> {
         area: area.to_string(),
         file: file.to_string(),
         delegated,
+        trait_fns,
+        imported,
         imports,
     })
 }

@@ -916,11 +916,11 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variants: &["ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
-        name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), ebf360f9)",
+        name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), ebf360f9; !__compound_tail_refcounted(page_head) from 44518d2b and 3bfcd13e)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {
             proof: "proofs/compound.3.md#ebf360f9-on-its-own-text",
-            because: "the test is true only for a slab or hugetlbfs head; the models in which a THP tail's old head becomes one (compound.6, compound.10, the slab reallocation) break on ebf360f9 first through H-8's early pin (the lock bit written back by __SetPageHead(), the bad page of compound.6-fix), so no SAFE model of ebf360f9 reaches the re-check; killing it needs ebf360f9's text on nesterov-v1's prep order, not built yet (issue #17)",
+            because: "the test is true only for a slab or hugetlbfs head; the models in which a THP tail's old head becomes one (compound.6, compound.10, the slab reallocation) break on ebf360f9 first through H-8's early pin (the lock bit written back by __SetPageHead(), the bad page of compound.6-fix), so no SAFE model of ebf360f9 reaches the re-check; killing it needs ebf360f9's text on nesterov-v1's prep order, not built yet (issue #17); the same holds on 44518d2b to 5eaf1a9e, whose reallocation models all break through the same bad page (proofs/compound.12.md#matrix, where 3bfcd13e, 26296ad2 and c728852f are run too)",
         },
     },
     Safeguard {
@@ -938,7 +938,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {
             proof: "proofs/compound.1.md#split-smp_wmb-not-needed-by-the-modelled-readers-in-39312",
-            because: "in 3.9-3.12 split never writes first_page; the first later write of that word (add_to_swap's private, compound.3) comes after split's own put_page() of the tail, whose put_page_testzero() is a full barrier; _mapcount/mapping/index are read by no modelled get or put that saw PG_tail; other readers of those words are outside the models",
+            because: "in 3.9-3.12 split never writes first_page; the first later write of that word (add_to_swap's private, compound.3) comes after split's own put_page() of the tail, whose put_page_testzero() is a full barrier; _mapcount/mapping/index are read by no modelled get or put that saw PG_tail on a THP being split (from 44518d2b the unpinned put reads _mapcount in VM_BUG_ON(page_mapcount(page) != 0) only for a head that is not tail-refcounted, not a THP, and get_huge_page_tail()'s reads run under the page-table lock, compound_lock() or gup_fast's disabled interrupts, which exclude split); other readers of those words are outside the models",
         },
     },
     Safeguard {

@@ -1,11 +1,12 @@
 //! 3bfcd13e plus 26296ad2 "mm/swap.c: reorganize put_compound_page()" (Andrew Morton; mainline
-//! 26296ad2dfb4, committed 21 Jan 2014 with the rest of the series, in v3.14-rc1 by its date):
-//! "Tweak it so save a tab stop, make code layout slightly less nutty." The put of a page that
-//! is not a tail comes first and returns; the tail code loses a level of indentation. The
-//! statements and their order are 44518d2b's. Mainline's parent is 758f66a29ccc
-//! "mm/hugetlb.c: simplify PageHeadHuge() and PageHuge()" (the `dtor` local dropped from both,
-//! the same test; the model's shared `PageHeadHuge()` keeps 27c73ae7's form, which its MODEL note
-//! says), whose parent is 3bfcd13e: the META parent is 3bfcd13e.
+//! 26296ad2dfb4, committed 2014-01-21 16:19:43 -0800, 22 Jan UTC, with the rest of the series;
+//! in v3.14-rc1, inferred from the date): "Tweak it so save a tab stop, make code layout
+//! slightly less nutty." The put of a page that is not a tail comes first and returns; the tail
+//! code loses a level of indentation. The statements and their order are 44518d2b's. Mainline's
+//! parent is 758f66a29ccc "mm/hugetlb.c: simplify PageHeadHuge() and PageHuge()" (the `dtor`
+//! local dropped from both, the same test: kernel/26296ad2/mm/hugetlb.c holds its text; the
+//! model's shared `PageHeadHuge()` keeps 27c73ae7's form, which its MODEL note says), whose
+//! parent is 3bfcd13e: the META parent is 3bfcd13e.
 
 use crate::mm::swap::*;
 use crate::mm::Mem;

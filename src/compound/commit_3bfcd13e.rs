@@ -1,6 +1,7 @@
 //! 44518d2b plus 3bfcd13e "mm: hugetlbfs: use __compound_tail_refcounted in __get_page_tail
-//! too" (Andrea Arcangeli; mainline 3bfcd13ec0b4, committed 21 Jan 2014 with the rest of the
-//! series, in v3.14-rc1 by its date): `__get_page_tail()` tests
+//! too" (Andrea Arcangeli; a separate mmotm patch after the 8-patch series, not one of its
+//! eight; mainline 3bfcd13ec0b4, committed 2014-01-21 16:19:43 -0800, 22 Jan UTC, with the
+//! series; in v3.14-rc1, inferred from the date): `__get_page_tail()` tests
 //! `!__compound_tail_refcounted(page_head)` where ebf360f9 wrote `PageSlab(page_head) ||
 //! PageHeadHuge(page_head)`: the same test, now written once with the put's. The parent is
 //! 44518d2b, the parent its commit page names.

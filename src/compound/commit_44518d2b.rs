@@ -11,7 +11,7 @@
 //! names what this needs: "PageSlab and PageHeadHuge remains constant for all get_page/put_page
 //! run on the tail of slab or hugetlbfs compound pages. Otherwise if they're set during
 //! get_page but not set during put_page, the _mapcount of the tail page would underflow."
-//! `__get_page_tail()` is ebf360f9's (the next patch of the series, 6/8, rewrites its test as
+//! `__get_page_tail()` is ebf360f9's (3bfcd13e, the next mainline commit, rewrites its test as
 //! `!__compound_tail_refcounted()`), `compound_trans_head()` ca641514's. The parent is
 //! ca641514, the parent line of 44518d2b's commit page.
 

@@ -1,12 +1,16 @@
 //! c728852f plus 5eaf1a9e "mm: thp: turn compound_head() into BUG_ON(!PageTail) in
-//! get_huge_page_tail()" (Oleg Nesterov; mainline 5eaf1a9e233d, committed 21 Jan 2014 with the
-//! rest of the series, in v3.14-rc1 by its date): "get_huge_page_tail()->compound_head() looks
-//! confusing. Every caller must check PageTail(page), otherwise atomic_inc(&page->_mapcount) is
-//! simply wrong if this page is compound-trans-head." `get_huge_page_tail()` checks
-//! `VM_BUG_ON(!PageTail(page))` and tests `compound_tail_refcounted(page->first_page)`. With
-//! it, every modelled function has its v3.14-rc1 text but for 309381fe's `VM_BUG_ON_PAGE()`
-//! (the same checks plus a page dump, which the model writes as `VM_BUG_ON`). The parent is
-//! c728852f, the parent its commit page names.
+//! get_huge_page_tail()" (Oleg Nesterov; mainline 5eaf1a9e233d, committed 2014-01-21 16:19:43
+//! -0800, 22 Jan UTC, with the rest of the series; in v3.14-rc1, inferred from the date):
+//! "get_huge_page_tail()->compound_head() looks confusing. Every caller must check
+//! PageTail(page), otherwise atomic_inc(&page->_mapcount) is simply wrong if this page is
+//! compound-trans-head." `get_huge_page_tail()` checks `VM_BUG_ON(!PageTail(page))` and tests
+//! `compound_tail_refcounted(page->first_page)`. With it, every function of mm/swap.c,
+//! mm/internal.h and include/linux/mm.h that the series changed has its v3.14-rc1 text
+//! (inferred from the commit dates; the list's completeness is UNVERIFIED) but for 309381fe's
+//! `VM_BUG_ON_PAGE()` (the same checks plus a page dump, which the model writes as
+//! `VM_BUG_ON`); `PageHuge()`/`PageHeadHuge()` are 758f66a2's form of the same test;
+//! `__cmpxchg_double_slab()` and the split are 3.13's. The parent is c728852f, the parent its
+//! commit page names.
 
 use crate::mm::swap::*;
 use crate::mm::Mem;

@@ -1,11 +1,13 @@
 //! 26296ad2 plus c728852f "mm: thp: __get_page_tail_foll() can use get_huge_page_tail()" (Oleg
-//! Nesterov; mainline c728852f5dd4, committed 21 Jan 2014 with the rest of the series, in
-//! v3.14-rc1 by its date): "Cleanup. Change __get_page_tail_foll() to use get_huge_page_tail()
-//! to avoid the code duplication." The tail's checks and its `_mapcount` pin are now
-//! `get_huge_page_tail()`'s (44518d2b's text, `compound_tail_refcounted(compound_head(page))`),
-//! after the head's `_count` increment instead of before it. Mainline's parent is "mm/hugetlb.c:
-//! defer PageHeadHuge() symbol export" (its id not verified; it deletes only the export line),
-//! whose parent is 26296ad2 by the series' order: the META parent is 26296ad2.
+//! Nesterov; mainline c728852f5dd4, committed 2014-01-21 16:19:43 -0800, 22 Jan UTC, with the
+//! rest of the series; in v3.14-rc1, inferred from the date): "Cleanup. Change
+//! __get_page_tail_foll() to use get_huge_page_tail() to avoid the code duplication." The
+//! tail's checks and its `_mapcount` pin are now `get_huge_page_tail()`'s (44518d2b's text,
+//! `compound_tail_refcounted(compound_head(page))`), after the head's `_count` increment instead
+//! of before it. Mainline's parent is "mm/hugetlb.c: defer PageHeadHuge() symbol export" (named
+//! by subject on the commit page; its id UNVERIFIED; per its posting it deletes only the export
+//! line), whose parent is 26296ad2 (inferred from the mmotm order and the author times): the
+//! META parent is 26296ad2.
 
 use crate::mm::swap::*;
 use crate::mm::Mem;

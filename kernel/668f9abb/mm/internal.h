@@ -25,6 +25,16 @@
  *            Nesterov), and Sasha Levin's VM_BUG_ON -> VM_BUG_ON_PAGE conversion:
  *            having no folders of their own, their changes are held here (this folder
  *            is the 3.14 text of every function it holds). parent: 44518d2b.
+ *            Update (6 Dec 2026, superseding the above where it differs): the commits
+ *            named above have verified mainline ids, read on their commit pages
+ *            (git.zx2c4.com/linux-dev): 3bfcd13ec0b4, 758f66a29ccc, 26296ad2dfb4,
+ *            c728852f5dd4, 5eaf1a9e233d and 309381feaee5 (the PageHeadHuge export
+ *            commit's id is UNVERIFIED); 3bfcd13e, 26296ad2 (with 758f66a2's hugetlb.c),
+ *            c728852f and 5eaf1a9e now have folders and variants of their own. This
+ *            folder stays 668f9abb's mainline text; 'parent: 44518d2b' names the mainline
+ *            lineage (mainline's parent of 668f9abb is a later commit), while the
+ *            variant 668f9abb (its 3.10-stable backport's text) has the model chain's
+ *            ca641514 as META parent.
  */
 
 static inline void __get_page_tail_foll(struct page *page,

@@ -20,9 +20,10 @@
  *            get_page_foll() in follow_hugetlb_page()", message ending "[akpm@linux-
  *            foundation.org: fix typo in comment]"); its release, 3.14, is inferred from that
  *            date (after v3.13, before v3.14-rc1). Until 5 Dec 2026 this folder was named
- *            3bfcd13e, the id issue #17 gave the patch: mainline's 3bfcd13ec0b4 is the
- *            series' 6/8, "mm: hugetlbfs: use __compound_tail_refcounted in __get_page_tail
- *            too" (its commit page on the same site, parent 44518d2b). Lines inside the two swap.c hunks of 3/8
+ *            3bfcd13e, the id issue #17 gave the patch: mainline's 3bfcd13ec0b4 is "mm:
+ *            hugetlbfs: use __compound_tail_refcounted in __get_page_tail too", a separate
+ *            mmotm patch after the series (its commit page on the same site, parent
+ *            44518d2b; kernel/3bfcd13e). Lines inside the two swap.c hunks of 3/8
  *            (context and '+') are the patch's; the remaining lines are 27c73ae7's from
  *            1/8's '+'/context lines (identical to AndreiLux/ref-3.10 mm/swap.c except
  *            compound_trans_head). Cross-check: put_compound_page after 5/8 appears
