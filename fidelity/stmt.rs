@@ -12,7 +12,8 @@
 //! `copy_vma`/`move_ptes` (the trait methods of 38a76013's added argument), and the shim's
 //! names are the kernel's already. The C side drops its types, `likely()`/`unlikely()`, and
 //! reads `compound_lock_irqsave` as `compound_lock` (the model has no interrupts;
-//! proofs/README.md). What is left is compared as a weighted bag of words: names count 1,
+//! proofs/README.md) and `VM_BUG_ON_PAGE(c, page)` as `VM_BUG_ON(c)` (the model prints no page
+//! dump). What is left is compared as a weighted bag of words: names count 1,
 //! operators 0.3.
 
 use crate::tokens::{matching, Kind, Token};
@@ -438,6 +439,9 @@ fn normalize_c(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
     if decl {
         return (StmtKind::Free, Vec::new());
     }
+    // `VM_BUG_ON_PAGE(c, page)` (309381fe, 3.14) is `VM_BUG_ON(c)` plus a dump of the page,
+    // which the model does not print: it reads as `VM_BUG_ON(c)`.
+    let toks = &vm_bug_on_page_as_vm_bug_on(toks);
     let words = words_of(toks, &|w| C_DROP.contains(&w), &|w| {
         C_RENAME
             .iter()
@@ -445,6 +449,39 @@ fn normalize_c(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
             .map_or(w.to_string(), |(_, b)| b.to_string())
     });
     (StmtKind::Code, words)
+}
+
+/// `VM_BUG_ON_PAGE(c, page);` as `VM_BUG_ON(c);`: the name renamed, the last top-level
+/// argument dropped. Any other statement is returned as it is.
+fn vm_bug_on_page_as_vm_bug_on(toks: &[Token]) -> Vec<Token> {
+    if !(toks.first().is_some_and(|t| t.is("VM_BUG_ON_PAGE"))
+        && toks.get(1).is_some_and(|t| t.is("(")))
+    {
+        return toks.to_vec();
+    }
+    let mut depth = 0;
+    let mut last_comma = None;
+    let mut close = None;
+    for (i, t) in toks.iter().enumerate().skip(1) {
+        if t.is("(") {
+            depth += 1;
+        } else if t.is(")") {
+            depth -= 1;
+            if depth == 0 {
+                close = Some(i);
+                break;
+            }
+        } else if t.is(",") && depth == 1 {
+            last_comma = Some(i);
+        }
+    }
+    let (Some(comma), Some(close)) = (last_comma, close) else {
+        return toks.to_vec();
+    };
+    let mut out = toks.to_vec();
+    out[0].text = "VM_BUG_ON".to_string();
+    out.drain(comma..close);
+    out
 }
 
 fn normalize_rust(toks: &[Token]) -> (StmtKind, Vec<(String, f32)>) {
@@ -658,6 +695,26 @@ mod tests {
         );
         assert!(similarity(&c[0].words, &r[0].words) > 0.99);
         assert!(similarity(&c[1].words, &r[1].words) > 0.6);
+    }
+
+    #[test]
+    fn vm_bug_on_page_reads_as_vm_bug_on() {
+        let c = split(
+            &tokenize(
+                "VM_BUG_ON_PAGE(atomic_read(&page_head->_count) <= 0, page_head);\nVM_BUG_ON_PAGE(1, page_head);",
+                true,
+            ),
+            false,
+        );
+        let r = split(
+            &tokenize(
+                "VM_BUG_ON!(F, atomic_read(&m.pg(page_head)._count) <= 0);\nVM_BUG_ON!(F, true);",
+                false,
+            ),
+            true,
+        );
+        assert!(similarity(&c[0].words, &r[0].words) > 0.99);
+        assert!(similarity(&c[1].words, &r[1].words) > 0.99);
     }
 
     #[test]

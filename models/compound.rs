@@ -17,8 +17,10 @@ use mmcheck::mm::rmap::page_remove_rmap;
 use mmcheck::mm::slab::{__free_slab, new_slab, page_counters};
 use mmcheck::mm::swap::{get_page_foll, page_count, Compound};
 use mmcheck::mm::{gup, Mem, MemConfig};
-use mmcheck::page::{page_count_raw, set_page_private, swp_entry, PagePtr};
-use mmcheck::sync::{atomic_set, join, spawn_cpu};
+use mmcheck::page::{
+    page_count_raw, set_page_mapping, set_page_private, swp_entry, PagePtr, PAGE_MAPPING_ANON,
+};
+use mmcheck::sync::{atomic_inc, atomic_set, join, spawn_cpu};
 use mmcheck::trace::{fail, harness_fail, Invariant};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -37,6 +39,7 @@ pub fn models<V: Compound>() -> Vec<Model> {
         scenario!(slab_tail_put_vs_counters_store::<V>, 2, "the same on x86-64 with a debug cache: SLUB's counters store covers the head's _count"),
         scenario!(thp_put_vs_split_realloc_slab::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as a SLUB slab"),
         scenario!(thp_get_vs_split_realloc::<V>, 2, "get_page of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
+        scenario!(driver_compound_mapped_twice::<V>, 2, "a driver's __GFP_COMP buffer mapped by two PTEs (the sound subsystem's), both unmapped at once"),
         scenario!(thp_soak::<V>, 4, "the races above together on 4 CPUs (shuttle soak)"),
         Model {
             name: "sequential",
@@ -64,6 +67,9 @@ fn alloc_thp<V: Compound>(m: &Mem, mapped: bool) -> (PagePtr, PageRef) {
     let Some(head) = alloc_pages_for::<V>(m, m.cfg.thp_order, true) else {
         harness_fail("alloc_thp", "no free THP-sized block".to_string())
     };
+    // An anonymous THP: page_add_new_anon_rmap() sets PAGE_MAPPING_ANON in page->mapping
+    // (the owner's THP too: every 3.x THP is anonymous memory).
+    set_page_mapping(m.pg(head), PAGE_MAPPING_ANON);
     if mapped {
         atomic_set(&m.pg(head)._mapcount, 0);
     }
@@ -106,6 +112,53 @@ fn hugetlb_page<V: Compound>(m: &Mem) -> PagePtr {
 fn gup_pin<V: Compound>(m: &Mem, page: PagePtr) -> PageRef {
     get_page_foll::<V>(m, page);
     PageRef::adopt(m, page)
+}
+
+/// A PTE mapping of a page that is not anonymous (`vm_insert_page()`, or a driver's fault
+/// handler returning the page): the mapping's reference, `get_page(page)`, and
+/// `page_add_file_rmap(page)`'s `atomic_inc(&page->_mapcount)` (its statistics and memcg lock
+/// are not modelled). Dropped by [`unmap`].
+fn map_file_pte<V: Compound>(m: &Mem, page: PagePtr) -> PageRef {
+    let r = PageRef::get::<V>(m, page);
+    let old = atomic_inc(&m.pg(page)._mapcount);
+    ktrace!(
+        "page_add_file_rmap",
+        "{page:?}._mapcount {old} -> {}",
+        old + 1
+    );
+    r
+}
+
+/// compound.13 — H-11: a driver's `__GFP_COMP` buffer mapped to userspace by two PTEs, both
+/// unmapped at once (Borislav Petkov's "kernel BUG at mm/swap.c:134!", April 2015: the sound
+/// subsystem maps its compound buffers with PTEs; two players, one stops).
+///
+/// * setup: an order-1 `__GFP_COMP` page held by its driver (refcount 1; not anonymous, not
+///   slab, not hugetlbfs); its tail T mapped by two PTEs, each a reference (`get_page(T)`,
+///   through `__get_page_tail()`) and a mapcount (`page_add_file_rmap(T)`).
+/// * CPU0 and CPU1: each unmaps one PTE (`page_remove_rmap(T)`, then the mapping's
+///   `put_page(T)`).
+/// * then the driver frees its buffer (`put_page(H)`).
+/// * end: both frames freed exactly once, never while referenced; with CONFIG_DEBUG_VM the
+///   kernel's own `VM_BUG_ON`s.
+pub fn driver_compound_mapped_twice<V: Compound>() {
+    let m = machine();
+    let Some(head) = alloc_pages_for::<V>(&m, 1, true) else {
+        harness_fail("alloc_pages", "no free order-1 block".to_string())
+    };
+    let driver = PageRef::adopt(&m, head);
+    let tail = head + 1;
+    let pte0 = map_file_pte::<V>(&m, tail);
+    let pte1 = map_file_pte::<V>(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || unmap::<V>(&m0, pte0));
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || unmap::<V>(&m1, pte1));
+    join(cpu0);
+    join(cpu1);
+    driver.put::<V>(&m);
+    invariants::all_pages_freed(&m);
 }
 
 /// compound.1 / compound.5 — `get_page`/`put_page` on a pinned THP tail racing `__split_huge_page_refcount`.

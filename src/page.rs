@@ -12,11 +12,18 @@
 //! | `private` / `first_page` (union)| `private`     | one word: a split tail's `private` overwrites it  |
 //! | `lru.next` / `lru.prev`         | `lru_next/prev` | in page[1] of a compound page: dtor and order   |
 //! | `lru` as a `list_head`          | `lru`         | LRU / isolation list links of an order-0 page     |
+//! | `mapping`                       | `mapping`     | its PAGE_MAPPING_ANON bit only (see below)        |
 //!
 //! In the kernel `lru` is one field: a compound page's first tail keeps its destructor and
 //! order in it, an order-0 page its list links. Here they are two fields (atomics for the
 //! lockless dtor reads of `PageHuge()`, [`RaceCell`]s for the lock-protected links); no model
 //! has a page that is both a compound tail and on a list.
+//!
+//! `mapping` is kept for `PageAnon()` only (8d63d99a, 4.1, makes it decide whether a compound
+//! page's tails are refcounted): `page_add_new_anon_rmap()` sets the anon bit on a THP head
+//! before any other CPU sees the page, split copies it to the tails, `free_pages_prepare()`
+//! clears it, `PageAnon()` reads it. A shim word like `flags`: a reader that sees the clear
+//! synchronizes with the free's barriers as in the kernel.
 //!
 //! A `struct page *` is a [`PagePtr`]: an address in the virtual memmap. Dereferencing one that
 //! does not point at a `struct page` is an oops, which is how a dangling `first_page` shows.
@@ -139,6 +146,8 @@ pub struct Page {
     /// ([`page_contents_write`]); allocation then checks that it reads the last holder's write
     /// (a write not ordered before its put shows as a stale read) and zeroes it.
     pub data: unsigned_long,
+    /// `page->mapping`: only its PAGE_MAPPING_ANON bit (module doc).
+    pub mapping: unsigned_long,
     /// Ghost state (checked builds): never read by kernel code.
     pub ghost: Ghost,
 }
@@ -195,6 +204,7 @@ impl Page {
                 prev: RaceCell::new(LIST_POISON2),
             },
             data: unsigned_long::new(0),
+            mapping: unsigned_long::new(0),
             ghost: Ghost::default(),
         }
     }
@@ -383,6 +393,25 @@ pub fn page_mapcount(page: &Page) -> i32 {
 #[inline]
 pub fn page_count_raw(page: &Page) -> i32 {
     atomic_read(&page._count)
+}
+
+/// PAGE_MAPPING_ANON (include/linux/mm.h): bit 0 of `page->mapping` marks an anon_vma.
+pub const PAGE_MAPPING_ANON: usize = 1;
+
+/// `PageAnon(page)` (include/linux/mm.h): `((unsigned long)page->mapping & PAGE_MAPPING_ANON)
+/// != 0`.
+pub fn PageAnon(page: &Page) -> bool {
+    READ_ONCE(&page.mapping) & PAGE_MAPPING_ANON != 0
+}
+
+/// `page->mapping` as a word (the model keeps only the anon bit).
+pub fn page_mapping_word(page: &Page) -> usize {
+    READ_ONCE(&page.mapping)
+}
+
+/// `page->mapping = v` (the model keeps only the anon bit: `v` is 0 or PAGE_MAPPING_ANON).
+pub fn set_page_mapping(page: &Page, v: usize) {
+    WRITE_ONCE(&page.mapping, v);
 }
 
 /// `set_page_private(page, v)`: a plain store of the word `first_page` shares.

@@ -244,13 +244,23 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.3-668f9abb",
-        statement: "668f9abb on the compound.3 model: compound_head() re-checks PG_tail after smp_rmb(). SAFE",
+        statement: "668f9abb (mainline, on 5eaf1a9e: 3.14's reorganised put/get, the tail put's !__compound_tail_refcounted(page_head) on the head compound_head() returned) on the compound.3 model: compound_head() re-checks PG_tail after smp_rmb(), so a tail split under it returns itself, not the swap entry add_to_swap() wrote over first_page: the window ca641514 opened (compound.3-5eaf1a9e) is closed. SAFE",
         variant: "668f9abb",
         model: "thp_put_vs_split_private",
         checker: LOOM_4,
         config_debug_vm: false,
         expected: Expected::Safe,
         twin: Some("compound.3-668f9abb-no-recheck"),
+    },
+    Claim {
+        id: "compound.3-linux-3.10.36",
+        statement: "linux-3.10.36 (668f9abb's 3.10-stable backport on 27c73ae7: the head pinned before PageSlab || PageHeadHuge, compound_head() with 3.10's compound_trans_head() re-check) on the compound.3 model. SAFE",
+        variant: "linux-3.10.36",
+        model: "thp_put_vs_split_private",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("compound.3-no-trans-recheck"),
     },
     Claim {
         id: "compound.3-668f9abb-no-recheck",
@@ -344,8 +354,8 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.8",
-        statement: "H-8 on 668f9abb: prep_new_page() makes the reallocated old THP head refcounted before prep_compound_page(); the tail get's get_page_unless_zero(page_head) succeeds, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page and its tail is stranded. Since loom's DPOR fix (proofs/README.md, loom's semantics, item 8) the first counterexample found is the same early pin's other effect: its compound_lock() races __SetPageHead()'s non-atomic read-modify-write and the lock bit is written back (bad page); the refcount route is in the proof",
-        variant: "668f9abb",
+        statement: "H-8 on linux-3.10.36 (668f9abb's 3.10-stable text, 27c73ae7's put/get shape; until 6 Dec 2026 the variant named 668f9abb): prep_new_page() makes the reallocated old THP head refcounted before prep_compound_page(); the tail get's get_page_unless_zero(page_head) succeeds, and its put_page(page_head) tests PageCompound before __SetPageHead(): the new compound head is freed as a single page and its tail is stranded. Since loom's DPOR fix (proofs/README.md, loom's semantics, item 8) the first counterexample found is the same early pin's other effect: its compound_lock() races __SetPageHead()'s non-atomic read-modify-write and the lock bit is written back (bad page); the refcount route is in the proof",
+        variant: "linux-3.10.36",
         model: "thp_get_put_vs_split_realloc_compound",
         checker: LOOM_4,
         config_debug_vm: false,
@@ -583,6 +593,56 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("compound.12-gup-mapcount"),
     },
     Claim {
+        id: "compound.12-d2ee40ea",
+        statement: "d2ee40ea (3.16: put_compound_page() split into put_unrefcounted_compound_page() and put_refcounted_compound_page() by c747ce79 and 4bd3e8f7, the tail's head taken with compound_head_by_tail()) on the compound.12 model (hugetlbfs tail and head get/put from two CPUs, the owner's final put racing them): SAFE",
+        variant: "d2ee40ea",
+        model: "hugetlb_get_put",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.12-5eaf1a9e-mapcount"),
+    },
+    Claim {
+        id: "compound.3-d2ee40ea",
+        statement: "d2ee40ea on the compound.3 model: the tail put takes its head with compound_head_by_tail() (first_page, smp_rmb(), PG_tail re-check), so a tail split under it is returned as itself: 668f9abb's closing of ca641514's window holds through the 3.16 reorganisation. SAFE",
+        variant: "d2ee40ea",
+        model: "thp_put_vs_split_private",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("compound.3-668f9abb-no-recheck"),
+    },
+    Claim {
+        id: "compound.13",
+        statement: "H-20, 8d63d99a (4.1 merge window) on a driver's __GFP_COMP buffer mapped by two PTEs (the sound subsystem's): its __compound_tail_refcounted() now needs PageAnon, so the buffer's tail takes put_unrefcounted_compound_page(), whose VM_BUG_ON_PAGE(page_mapcount(page) != 0) assumed such a tail is never mapped; the first unmap's put_page() fires it while the other PTE still maps the tail (Borislav Petkov's 'kernel BUG at mm/swap.c:134!', April 2015; the revert f3ca10dd)",
+        variant: "8d63d99a",
+        model: "driver_compound_mapped_twice",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::VmBugOn),
+        twin: Some("compound.13-fix"),
+    },
+    Claim {
+        id: "compound.13-d2ee40ea",
+        statement: "d2ee40ea (3.16) on the H-11 model: the driver buffer's tail is tail-refcounted (not slab, not hugetlbfs): each get pins the tail's _mapcount under compound_lock and each put drops it, so the puts' checks hold and both frames are freed once. SAFE",
+        variant: "d2ee40ea",
+        model: "driver_compound_mapped_twice",
+        checker: LOOM_4,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.13"),
+    },
+    Claim {
+        id: "compound.13-fix",
+        statement: "c761471b (4.2: 8d63d99a reintroduced after 'mm: drop bogus VM_BUG_ON_PAGE assert in put_page() codepath') on the H-11 model: the mapped tail takes the unrefcounted path without the assert, and the head's count alone carries the two mappings' references. SAFE",
+        variant: "c761471b",
+        model: "driver_compound_mapped_twice",
+        checker: LOOM_U,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("compound.13"),
+    },
+    Claim {
         id: "compound.3-5eaf1a9e",
         statement: "5eaf1a9e (every modelled function at its v3.14-rc1 text but for 309381fe's VM_BUG_ON_PAGE) on the compound.3 model: the window ca641514 opened is still open in v3.14-rc1 (668f9abb closed it in 3.14-rc6): the tail put's unpinned !__compound_tail_refcounted(page_head) reads the swap entry as its head: oops",
         variant: "5eaf1a9e",
@@ -778,7 +838,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "get_page_unless_zero(page_head): the head pin's full ordering (3.11's locked path is 27c73ae7's for a THP tail)",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -787,7 +847,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "compound_lock(page_head) around the THP tail put's re-check and _mapcount decrement",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -796,7 +856,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "compound_lock(page_head) around the THP tail get's re-check and __get_page_tail_foll()",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -805,7 +865,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "PG_tail re-check under compound_lock in put_compound_page()",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -832,7 +892,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["5eaf1a9e"],
+        variants: &["5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b"],
         name: "compound_tail_refcounted(page->first_page) before get_huge_page_tail() raises the tail's _mapcount (both get paths pin a tail through it)",
         kind: SafeguardKind::Condition,
         coverage: Coverage::Killed {
@@ -859,7 +919,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "smp_mb() in __split_huge_page_refcount() between the tail's count and clearing PG_tail (shared split)",
         kind: SafeguardKind::Barrier,
         // A checker blind spot for loom (proofs/compound.1.md#split-smp_mb-a-checker-blind-spot:
@@ -870,7 +930,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "compound_lock(page) in __split_huge_page_refcount() around the tail loop (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -879,7 +939,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "zone->lru_lock in __split_huge_page_refcount() (shared split)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::OutOfScope {
@@ -888,7 +948,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7"],
+        variants: &["27c73ae7", "linux-3.10.36"],
         name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in put_compound_page() (27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's tail put on the hugetlbfs head is a different bug)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -897,7 +957,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "PageHead(page_head) test in skip_lock (the 'longstanding theoretical race'; ebf360f9 keeps it in the !PageTail branch. 27c73ae7 itself now breaks on this model through H-8's lock-bit form, compound.6-fix: the mutant's stranded tail is a different bug)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -906,7 +966,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7"],
+        variants: &["27c73ae7", "linux-3.10.36"],
         name: "put_page_testzero()'s full ordering in the PageSlab || PageHeadHuge tail put",
         kind: SafeguardKind::FullyOrderedAtomic,
         coverage: Coverage::Killed {
@@ -915,7 +975,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b"],
         name: "smp_rmb() and the PG_tail re-check after the unpinned PageSlab || PageHeadHuge(page_head) test (put_compound_page() and __get_page_tail(), ebf360f9; !__compound_tail_refcounted(page_head) from 44518d2b and 3bfcd13e)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {
@@ -924,7 +984,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["27c73ae7", "nesterov-v1"],
+        variants: &["27c73ae7", "linux-3.10.36", "nesterov-v1"],
         name: "PG_tail re-check after PageSlab || PageHeadHuge(page_head) in __get_page_tail() (killed on nesterov-v1, whose __get_page_tail() is this text: on 27c73ae7 the model that needs it breaks earlier through H-8, compound.10-27c73ae7)",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -933,7 +993,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e"],
+        variants: &["linux-3.11", "27c73ae7", "ebf360f9", "44518d2b", "3bfcd13e", "26296ad2", "c728852f", "5eaf1a9e", "668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "smp_wmb() in __split_huge_page_refcount() between clearing PG_tail and the tail's later fields (shared)",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {
@@ -978,7 +1038,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["668f9abb"],
+        variants: &["668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "compound_head(): smp_rmb() and the PG_tail re-check",
         kind: SafeguardKind::Recheck,
         coverage: Coverage::Killed {
@@ -987,7 +1047,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["668f9abb"],
+        variants: &["668f9abb", "d2ee40ea", "c761471b", "linux-3.10.36"],
         name: "smp_wmb() between first_page and __SetPageTail() in prep_compound_page()",
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Killed {

@@ -16,7 +16,6 @@ use crate::variant::{Area, Kind, VariantMeta};
 use crate::{ktrace, VM_BUG_ON};
 
 use super::commit_27c73ae7::out_put_single;
-use super::commit_44518d2b::__compound_tail_refcounted;
 
 /// 3bfcd13e + 26296ad2: `put_compound_page()` reorganised.
 pub struct Variant;
@@ -34,7 +33,7 @@ impl Compound for Variant {
     crate::compound_fns! {
         self: put_compound_page;
         super::commit_3bfcd13e: __get_page_tail;
-        super::commit_44518d2b: __get_page_tail_foll, get_huge_page_tail;
+        super::commit_44518d2b: __get_page_tail_foll, get_huge_page_tail, __compound_tail_refcounted;
         super::commit_ca641514: compound_trans_head;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;
@@ -69,7 +68,7 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
     // cannot change from under us. And if "page" is part of a THP page under splitting, if the
     // head page pointed by the THP tail isn't a THP head anymore, we'll find PageTail clear
     // after smp_rmb() and we'll treat it as a single page.
-    if !__compound_tail_refcounted(m, page_head) {
+    if !V::__compound_tail_refcounted(m, page_head) {
         // If "page" is a THP tail, we must read the tail page flags after the head page flags.
         // The split_huge_page side enforces write memory barriers between clearing PageTail
         // and before the head page can be freed and reallocated.

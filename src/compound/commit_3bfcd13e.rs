@@ -13,8 +13,6 @@ use crate::sync::smp_rmb;
 use crate::variant::{Area, Kind, VariantMeta};
 use crate::VM_BUG_ON;
 
-use super::commit_44518d2b::__compound_tail_refcounted;
-
 /// 44518d2b + 3bfcd13e: `__get_page_tail()` tests `!__compound_tail_refcounted()`.
 pub struct Variant;
 
@@ -30,7 +28,7 @@ impl Compound for Variant {
     };
     crate::compound_fns! {
         self: __get_page_tail;
-        super::commit_44518d2b: put_compound_page, __get_page_tail_foll, get_huge_page_tail;
+        super::commit_44518d2b: put_compound_page, __get_page_tail_foll, get_huge_page_tail, __compound_tail_refcounted;
         super::commit_ca641514: compound_trans_head;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;
@@ -47,7 +45,7 @@ pub fn __get_page_tail<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     let page_head = V::compound_trans_head(m, page);
 
     // Ref to put_compound_page() comment.
-    if !__compound_tail_refcounted(m, page_head) {
+    if !V::__compound_tail_refcounted(m, page_head) {
         smp_rmb();
         if PageTail(m.pg(page)) {
             // This is a hugetlbfs page or a slab page. __split_huge_page_refcount cannot

@@ -39,7 +39,7 @@ impl Compound for Variant {
         source: "mainline 44518d2b32646e37b4b7a0813bbbe98dc21c7f8f (Andrea Arcangeli, 'mm: tail page refcounting optimization for slab and hugetlbfs'; commit pages on git.lede-project.org openwrt/staging/blogic, lab.nexedi.cn and gerrit-public.fairphone.software kernel/msm-4.9, '4 files changed'; committed by Linus Torvalds on 22 Jan 2014, after v3.13: the 3.14 merge window; parent ca641514 per the commit page on git.cascardo.info), posted as '[PATCH 5/8] mm: tail page refcounting optimization for slab and hugetlbfs', linux-mm, 20 Nov 2013, <1384969876-6374-6-git-send-email-aarcange@redhat.com> (diffstat: include/linux/hugetlb.h, include/linux/mm.h, mm/internal.h, mm/swap.c). Verified against kernel/44518d2b/ (verbatim from torvalds/linux stored at the commit): mm/swap.c (put_compound_page), mm/internal.h (__get_page_tail_foll), include/linux/mm.h (__compound_tail_refcounted, compound_tail_refcounted, get_huge_page_tail). The hugetlb.h hunk only moves PageHeadHuge()'s declaration into mm.h (not modelled). __get_page_tail is ebf360f9's, unchanged at the commit (the header of kernel/44518d2b/mm/swap.c).",
     };
     crate::compound_fns! {
-        self: put_compound_page, __get_page_tail_foll, get_huge_page_tail;
+        self: put_compound_page, __get_page_tail_foll, get_huge_page_tail, __compound_tail_refcounted;
         super::commit_ca641514: compound_trans_head;
         super::commit_ebf360f9: __get_page_tail;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
@@ -48,7 +48,7 @@ impl Compound for Variant {
 }
 
 /// `__compound_tail_refcounted(page)` (include/linux/mm.h, 44518d2b).
-pub fn __compound_tail_refcounted(m: &Mem, page: PagePtr) -> bool {
+pub fn __compound_tail_refcounted<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     !PageSlab(m.pg(page)) && !PageHeadHuge(m, page)
 }
 
@@ -59,9 +59,9 @@ pub fn __compound_tail_refcounted(m: &Mem, page: PagePtr) -> bool {
 ///
 /// For this to be safe, PageSlab and PageHeadHuge must remain true on any given page where
 /// they return true here, until all tail pins have been released.
-pub fn compound_tail_refcounted(m: &Mem, page: PagePtr) -> bool {
+pub fn compound_tail_refcounted<V: Compound>(m: &Mem, page: PagePtr) -> bool {
     VM_BUG_ON!("compound_tail_refcounted", !PageHead(m.pg(page)));
-    __compound_tail_refcounted(m, page)
+    V::__compound_tail_refcounted(m, page)
 }
 
 /// `get_huge_page_tail(page)` (include/linux/mm.h, 44518d2b; called by arch/x86/mm/gup.c).
@@ -72,7 +72,7 @@ pub fn get_huge_page_tail<V: Compound>(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     VM_BUG_ON!(F, page_mapcount(p) < 0);
     VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-    if compound_tail_refcounted(m, V::compound_head(m, page)) {
+    if compound_tail_refcounted::<V>(m, V::compound_head(m, page)) {
         let old = atomic_inc(&p._mapcount);
         ktrace!(F, "{page:?}._mapcount {old} -> {}", old + 1);
     } else {
@@ -106,7 +106,7 @@ pub fn __get_page_tail_foll<V: Compound>(m: &Mem, page: PagePtr, get_page_head: 
         ghost_count_op(m.pg(head), head, F, old, old + 1);
         ktrace!(F, "{head:?}._count {old} -> {}", old + 1);
     }
-    if compound_tail_refcounted(m, head) {
+    if compound_tail_refcounted::<V>(m, head) {
         let old = atomic_inc(&p._mapcount);
         ktrace!(F, "{page:?}._mapcount {old} -> {}", old + 1);
     } else {
@@ -131,7 +131,7 @@ pub fn put_compound_page<V: Compound>(m: &Mem, page: PagePtr) {
         // page cannot change from under us. And if "page" is part of a THP page under
         // splitting, if the head page pointed by the THP tail isn't a THP head anymore, we'll
         // find PageTail clear after smp_rmb() and we'll treat it as a single page.
-        if !__compound_tail_refcounted(m, page_head) {
+        if !V::__compound_tail_refcounted(m, page_head) {
             // If "page" is a THP tail, we must read the tail page flags after the head page
             // flags. The split_huge_page side enforces write memory barriers between clearing
             // PageTail and before the head page can be freed and reallocated.

@@ -40,6 +40,7 @@ impl Compound for Variant {
         super::commit_26296ad2: put_compound_page;
         super::commit_3bfcd13e: __get_page_tail;
         super::commit_ca641514: compound_trans_head;
+        super::commit_44518d2b: __compound_tail_refcounted;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;
     }
@@ -54,7 +55,7 @@ pub fn get_huge_page_tail<V: Compound>(m: &Mem, page: PagePtr) {
     VM_BUG_ON!(F, !PageTail(p));
     VM_BUG_ON!(F, page_mapcount(p) < 0);
     VM_BUG_ON!(F, atomic_read(&p._count) != 0);
-    if compound_tail_refcounted(m, first_page(p)) {
+    if compound_tail_refcounted::<V>(m, first_page(p)) {
         let old = atomic_inc(&p._mapcount);
         ktrace!(F, "{page:?}._mapcount {old} -> {}", old + 1);
     } else {

@@ -33,7 +33,7 @@ impl Compound for Variant {
         self: __get_page_tail_foll;
         super::commit_26296ad2: put_compound_page;
         super::commit_3bfcd13e: __get_page_tail;
-        super::commit_44518d2b: get_huge_page_tail;
+        super::commit_44518d2b: get_huge_page_tail, __compound_tail_refcounted;
         super::commit_ca641514: compound_trans_head;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;

@@ -1,4 +1,4 @@
-//! 668f9abb plus the fix for the `compound_lock()` vs `prep_new_page()` race as described
+//! 668f9abb (its 3.10-stable text, linux-3.10.36) plus the fix for the `compound_lock()` vs `prep_new_page()` race as described
 //! (attributed to Oleg Nesterov, early 2014; NOT FOUND in the stored archives, see META):
 //! `get_page_unless_zero()` + `compound_lock()` on a former THP head that was freed and
 //! reallocated as a smaller `__GFP_COMP` page can succeed right after `set_page_refcounted()`
@@ -13,7 +13,7 @@ use crate::page::*;
 use crate::sync::smp_wmb;
 use crate::variant::{Area, Kind, VariantMeta};
 
-/// 668f9abb + the described prep_new_page() fix.
+/// linux-3.10.36 (668f9abb's backport) + the described prep_new_page() fix.
 pub struct Variant;
 
 impl Compound for Variant {
@@ -24,12 +24,13 @@ impl Compound for Variant {
             subject: "mm: fix the theoretical compound_lock() vs prep_new_page() race (subject UNVERIFIED)",
             date: "2014 (UNVERIFIED)",
         },
-        parent: Some("668f9abb"),
-        source: "UNVERIFIED: the fix as described by issue #9 (\"the page refcounted only after compound setup\"); no posting, commit id or diff was found in the stored archives (research note s1 section 5: find_string and semantic searches of lore, Jan-Mar 2014). The smp_wmb() before set_page_refcounted() is this model's reading of \"_count != 0 comes as a last change\", not a quoted text. Evidence against a lasting mainline change: 3.10-stable and 4.x prep_new_page() still refcount before prep_compound_page().",
+        parent: Some("linux-3.10.36"),
+        source: "UNVERIFIED: the fix as described by issue #9 (\"the page refcounted only after compound setup\"); no posting, commit id or diff was found in the stored archives (research note s1 section 5: find_string and semantic searches of lore, Jan-Mar 2014). The smp_wmb() before set_page_refcounted() is this model's reading of \"_count != 0 comes as a last change\", not a quoted text. Evidence against a lasting mainline change: 3.10-stable and 4.x prep_new_page() still refcount before prep_compound_page(). The parent is linux-3.10.36, the text of 668f9abb's 3.10-stable backport (until 6 Dec 2026 the variant named 668f9abb), so the fix is modelled on 27c73ae7's put/get shape; mainline 668f9abb (3.14's reorganised put/get) is its own variant.",
     };
     crate::compound_fns! {
         self: prep_new_page;
-        super::commit_668f9abb: compound_head, prep_compound_page, put_compound_page, __get_page_tail;
+        super::linux_3_10_36: put_compound_page, __get_page_tail;
+        super::commit_668f9abb: compound_head, prep_compound_page;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;
     }

@@ -12,15 +12,9 @@ use crate::{ktrace, VM_BUG_ON};
 /// mapped), so only the tail's `_mapcount` is raised here; the head's count is raised by
 /// `get_head_page_multiple()`.
 pub fn get_huge_page_tail(m: &Mem, page: PagePtr) {
-    // LEFT OUT: DISCREPANCY (reported; kernel/668f9abb's mainline 3.14 text only): Oleg
-    // Nesterov's `VM_BUG_ON_PAGE(!PageTail(page), page)`
     let p = m.pg(page);
     VM_BUG_ON!("get_huge_page_tail", page_mapcount(p) < 0);
     VM_BUG_ON!("get_huge_page_tail", atomic_read(&p._count) != 0);
-    // LEFT OUT: DISCREPANCY (reported; 668f9abb's mainline text only): the guard
-    // `if (compound_tail_refcounted(page->first_page))`: from 3.14 slab and hugetlbfs tails get
-    // no _mapcount pin (44518d2b's test, which variant 44518d2b runs); here (3.2-3.13 and
-    // 3.10-stable) every tail does
     let old = atomic_inc(&p._mapcount);
     ktrace!(
         "get_huge_page_tail",

@@ -128,9 +128,12 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         // The mapcount is only accounted in the head page; it is transferred to the tails.
         // MODEL: `page_tail->_mapcount = page->_mapcount;`, a plain copy of the atomic_t
         atomic_set(&page_tail._mapcount, atomic_read(&head._mapcount));
-        // LEFT OUT: `mapping`/`index` copies, `page_nid_xchg_last()` (3.8+), the
+        // LEFT OUT: `BUG_ON(page_tail->mapping);`: no model sets a tail's mapping before this
+        // copy, and the free clears an anon one
+        set_page_mapping(page_tail, page_mapping_word(head));
+        // LEFT OUT: the `index` copy, `page_nid_xchg_last()` (3.8+), the
         // BUG_ON(!PageAnon/!PageUptodate/!PageDirty/!PageSwapBacked) checks and
-        // `lru_add_page_tail()`: the model's THP has no anon rmap, page-cache or LRU state
+        // `lru_add_page_tail()`: the model's THP has no index, page-cache or LRU state
     }
     let old = atomic_sub(tail_count, &head._count);
     ghost_count_op(

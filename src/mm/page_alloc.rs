@@ -185,9 +185,13 @@ fn ghost_on_free(m: &Mem, page: PagePtr) {
 
 /// `free_pages_prepare(page, order)` + `__free_one_page()` (mm/page_alloc.c, 3.10).
 fn free_pages(m: &Mem, page: PagePtr, order: u32) {
-    // LEFT OUT: `int bad = 0;`, trace_mm_page_free(), kmemcheck_free_shadow(), and `if
-    // (PageAnon(page)) page->mapping = NULL;` (no mapping in the model); the C's loop header
-    // `for (i = 0; i < (1 << order); i++)` is
+    // LEFT OUT: `int bad = 0;`, trace_mm_page_free(), kmemcheck_free_shadow(), and the
+    // `if (PageAnon(page))` test around the next line
+    // MODEL: `page->mapping = NULL;` unconditionally: the model's mapping word holds only the
+    // anon bit, so a page that is not anonymous has 0 there already (one store instead of a
+    // load and a store)
+    set_page_mapping(m.pg(page), 0);
+    // LEFT OUT: the C's loop header `for (i = 0; i < (1 << order); i++)` is
     // MODEL: this loop, over nr = 1 << order frames
     let nr = 1usize << order;
     ktrace!("free_pages", "free {page:?} order {order}");

@@ -81,6 +81,45 @@ pub trait Compound: 'static + Send + Sync {
     fn get_huge_page_tail(m: &Mem, page: PagePtr) {
         super::gup::get_huge_page_tail(m, page)
     }
+    /// `__compound_tail_refcounted(page)` (include/linux/mm.h, 44518d2b, 3.14): whether a
+    /// compound head's tails carry `_mapcount` pins. Before 44518d2b the function does not
+    /// exist and nothing calls it; every variant from 44518d2b on names its text in
+    /// `compound_fns!` (44518d2b's, or 8d63d99a's with `PageAnon()`).
+    fn __compound_tail_refcounted(m: &Mem, page: PagePtr) -> bool {
+        let _ = (m, page);
+        crate::trace::harness_fail(
+            "__compound_tail_refcounted",
+            format!(
+                "{}: no __compound_tail_refcounted() before 44518d2b (the variant must name one)",
+                Self::META.id
+            ),
+        )
+    }
+    /// `put_unrefcounted_compound_page(page_head, page)` (mm/swap.c, c747ce79, 3.16): the tail
+    /// put of a head whose tails carry no `_mapcount` pin. Before c747ce79 the code stands
+    /// inline in `put_compound_page()`; every variant from c747ce79 on names its text.
+    fn put_unrefcounted_compound_page(m: &Mem, page_head: PagePtr, page: PagePtr) {
+        let _ = (m, page_head, page);
+        crate::trace::harness_fail(
+            "put_unrefcounted_compound_page",
+            format!(
+                "{}: no put_unrefcounted_compound_page() before c747ce79",
+                Self::META.id
+            ),
+        )
+    }
+    /// `put_refcounted_compound_page(page_head, page)` (mm/swap.c, c747ce79, 3.16): the tail
+    /// put of a THP tail, under `compound_lock`. Named by every variant from c747ce79 on.
+    fn put_refcounted_compound_page(m: &Mem, page_head: PagePtr, page: PagePtr) {
+        let _ = (m, page_head, page);
+        crate::trace::harness_fail(
+            "put_refcounted_compound_page",
+            format!(
+                "{}: no put_refcounted_compound_page() before c747ce79",
+                Self::META.id
+            ),
+        )
+    }
     /// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12).
     fn __split_huge_page_refcount(m: &Mem, page: PagePtr)
     where
@@ -138,6 +177,29 @@ macro_rules! compound_fns {
     (@unit [$($m:ident)::+] compound_unlock) => {
         fn compound_unlock(m: &$crate::mm::Mem, page: $crate::page::PagePtr) {
             $($m)::+::compound_unlock::<Self>(m, page)
+        }
+    };
+    (@unit [$($m:ident)::+] put_unrefcounted_compound_page) => {
+        fn put_unrefcounted_compound_page(
+            m: &$crate::mm::Mem,
+            page_head: $crate::page::PagePtr,
+            page: $crate::page::PagePtr,
+        ) {
+            $($m)::+::put_unrefcounted_compound_page::<Self>(m, page_head, page)
+        }
+    };
+    (@unit [$($m:ident)::+] put_refcounted_compound_page) => {
+        fn put_refcounted_compound_page(
+            m: &$crate::mm::Mem,
+            page_head: $crate::page::PagePtr,
+            page: $crate::page::PagePtr,
+        ) {
+            $($m)::+::put_refcounted_compound_page::<Self>(m, page_head, page)
+        }
+    };
+    (@unit [$($m:ident)::+] __compound_tail_refcounted) => {
+        fn __compound_tail_refcounted(m: &$crate::mm::Mem, page: $crate::page::PagePtr) -> bool {
+            $($m)::+::__compound_tail_refcounted::<Self>(m, page)
         }
     };
     (@unit [$($m:ident)::+] compound_head) => {
@@ -263,8 +325,6 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
     let head = first_page(p);
     VM_BUG_ON!("__get_page_tail_foll", atomic_read(&m.pg(head)._count) <= 0);
     VM_BUG_ON!("__get_page_tail_foll", atomic_read(&p._count) != 0);
-    // MODEL: DISCREPANCY (reported; kernel/668f9abb's mainline 3.14 text only): there these
-    // tail checks are get_huge_page_tail()'s, after the head's increment
     VM_BUG_ON!("__get_page_tail_foll", page_mapcount(p) < 0);
     if get_page_head {
         // LEFT OUT: `atomic_inc(&page->first_page->_count);` is the next line, with
@@ -283,10 +343,6 @@ pub fn __get_page_tail_foll(m: &Mem, page: PagePtr, get_page_head: bool) {
         "{page:?}._mapcount {old} -> {}",
         old + 1
     );
-    // LEFT OUT: DISCREPANCY (reported; 668f9abb's mainline text only): `get_huge_page_tail(page)`
-    // (Oleg Nesterov, 3.14) in place of the increment above: it raises the tail's _mapcount
-    // only if compound_tail_refcounted(page->first_page) (not for slab or hugetlbfs; the test
-    // is 44518d2b's, whose own text variant 44518d2b runs: src/compound/commit_44518d2b.rs)
 }
 
 /// `get_page_foll(page)` (mm/internal.h, 3.10): FOLL_GET under the page-table lock, which

@@ -24,16 +24,20 @@
  *            Nesterov), and Sasha Levin's VM_BUG_ON -> VM_BUG_ON_PAGE conversion:
  *            having no folders of their own, their changes are held here (this folder
  *            is the 3.14 text of every function it holds). parent: 44518d2b.
- *            Update (6 Dec 2026, superseding the above where it differs): the commits
- *            named above have verified mainline ids, read on their commit pages
- *            (git.zx2c4.com/linux-dev): 3bfcd13ec0b4, 758f66a29ccc, 26296ad2dfb4,
- *            c728852f5dd4, 5eaf1a9e233d and 309381feaee5 (the PageHeadHuge export
- *            commit's id is UNVERIFIED); 3bfcd13e, 26296ad2 (with 758f66a2's hugetlb.c),
- *            c728852f and 5eaf1a9e now have folders and variants of their own. This
- *            folder stays 668f9abb's mainline text; 'parent: 44518d2b' names the mainline
- *            lineage (mainline's parent of 668f9abb is a later commit), while the
- *            variant 668f9abb (its 3.10-stable backport's text) has the model chain's
- *            ca641514 as META parent.
+ *            Update (6 Dec 2026, superseding the above where it differs): the commits named
+ *            above have verified mainline ids, read on their commit pages
+ *            (git.zx2c4.com/linux-dev): 3bfcd13ec0b4, 758f66a29ccc, 26296ad2dfb4, c728852f5dd4,
+ *            5eaf1a9e233d and 309381feaee5 (the PageHeadHuge export commit's id is UNVERIFIED);
+ *            each but 758f66a2, the export commit and 309381fe has a folder and a variant of
+ *            its own. This folder is the text of the variant 668f9abb, mainline's commit (David
+ *            Rientjes, authored 2014-03-03 15:38:18 -0800, committed by Linus Torvalds
+ *            2014-03-04 07:55:47 -0800, after v3.14-rc5: in -rc6, inferred), whose META parent
+ *            is 5eaf1a9e (no modelled function changes between them but for 309381fe's
+ *            VM_BUG_ON_PAGE, which the fidelity tool reads as VM_BUG_ON); 'parent: 44518d2b'
+ *            above is superseded. Mainline's own parent, per the commit page, is 'MAINTAINERS:
+ *            EDAC: add Mauro and Borislav as interim patch collectors' (its id UNVERIFIED). The
+ *            3.10-stable backport is the variant linux-3.10.36 (kernel/linux-3.10.36/, parent
+ *            27c73ae7); until this update it was the variant named 668f9abb.
  */
 
 int PageHuge(struct page *page)

@@ -15,14 +15,18 @@
  * status:    partial
  * holds:     put_unrefcounted_compound_page
  * unchanged: put_refcounted_compound_page, put_compound_page, __get_page_tail, put_page
- * notes:     c761471b58e6 'mm: avoid tail page refcounting on non-THP compound pages'
- *            (commit page gerrit-public.fairphone.software kernel/msm-4.9
- *            c761471b58e6138938ebc6eafec20b2f60cb3397: 'Reintroduce 8d63d99a5dfb ...
- *            after removing bogus VM_BUG_ON_PAGE() in
- *            put_unrefcounted_compound_page()'). Its own change (include/linux/mm.h,
- *            PageAnon in __compound_tail_refcounted) equals 8d63d99a's, so mm.h is not
- *            copied; the VM_BUG_ON removal came in the preceding commit (mainline id
- *            not found) and is held here. parent: 8d63d99a.
+ * notes:     c761471b58e6 'mm: avoid tail page refcounting on non-THP compound pages' (commit
+ *            page gerrit-public.fairphone.software kernel/msm-4.9
+ *            c761471b58e6138938ebc6eafec20b2f60cb3397: 'Reintroduce 8d63d99a5dfb ... after
+ *            removing bogus VM_BUG_ON_PAGE() in put_unrefcounted_compound_page()'). Its own
+ *            change (include/linux/mm.h, PageAnon in __compound_tail_refcounted) equals
+ *            8d63d99a's, so mm.h is not copied; the VM_BUG_ON removal came in the preceding
+ *            commit (mainline id not found) and is held here. parent: 8d63d99a. Update (6 Dec
+ *            2026): the variant c761471b has META parent f3ca10dd (the revert of 8d63d99a, 22
+ *            Apr 2015; kernel/f3ca10dd/), the parent of the assert's removal, which is folded
+ *            into this folder; 'parent: 8d63d99a' above names where the lookup of the other
+ *            functions ends up either way (f3ca10dd's folder holds only
+ *            __compound_tail_refcounted).
  */
 
 /**
