@@ -486,21 +486,6 @@ fn check_variant(t: &Tree, v: &VariantFile) -> VariantReport {
             .any(|o| o.trait_fns.iter().any(|f| f == name));
         if !trait_fn {
             let mut stems: Vec<&String> = v.delegated.values().chain(v.imported.values()).collect();
-            // ... and of a file one of those imports from (c747ce79 delegates put_compound_page
-            // to 668f9abb, whose file imports 44518d2b's `__compound_tail_refcounted`), to the
-            // end of the chain.
-            let mut i = 0;
-            while i < stems.len() {
-                let file = format!("src/{}/{}.rs", v.area, stems[i]);
-                if let Some(o) = t.variants.iter().find(|o| o.file == file) {
-                    for s in o.imported.values() {
-                        if !stems.contains(&s) {
-                            stems.push(s);
-                        }
-                    }
-                }
-                i += 1;
-            }
             stems.sort();
             stems.dedup();
             let helpers: Vec<&RustFunction> = stems

@@ -129,7 +129,7 @@ fn map_file_pte<V: Compound>(m: &Mem, page: PagePtr) -> PageRef {
     r
 }
 
-/// compound.13 — H-11: a driver's `__GFP_COMP` buffer mapped to userspace by two PTEs, both
+/// compound.13 — H-20: a driver's `__GFP_COMP` buffer mapped to userspace by two PTEs, both
 /// unmapped at once (Borislav Petkov's "kernel BUG at mm/swap.c:134!", April 2015: the sound
 /// subsystem maps its compound buffers with PTEs; two players, one stops).
 ///

@@ -624,7 +624,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.13-d2ee40ea",
-        statement: "d2ee40ea (3.16) on the H-11 model: the driver buffer's tail is tail-refcounted (not slab, not hugetlbfs): each get pins the tail's _mapcount under compound_lock and each put drops it, so the puts' checks hold and both frames are freed once. SAFE",
+        statement: "d2ee40ea (3.16) on the H-20 model: the driver buffer's tail is tail-refcounted (not slab, not hugetlbfs): each get pins the tail's _mapcount under compound_lock and each put drops it, so the puts' checks hold and both frames are freed once. SAFE",
         variant: "d2ee40ea",
         model: "driver_compound_mapped_twice",
         checker: LOOM_4,
@@ -634,7 +634,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.13-fix",
-        statement: "c761471b (4.2: 8d63d99a reintroduced after 'mm: drop bogus VM_BUG_ON_PAGE assert in put_page() codepath') on the H-11 model: the mapped tail takes the unrefcounted path without the assert, and the head's count alone carries the two mappings' references. SAFE",
+        statement: "c761471b (4.2: 8d63d99a reintroduced after 'mm: drop bogus VM_BUG_ON_PAGE assert in put_page() codepath') on the H-20 model: the mapped tail takes the unrefcounted path without the assert, and the head's count alone carries the two mappings' references. SAFE",
         variant: "c761471b",
         model: "driver_compound_mapped_twice",
         checker: LOOM_U,

@@ -1,6 +1,6 @@
 //! c747ce79 plus 4bd3e8f7 "mm/swap.c: split put_compound_page()" (Jianyu Zhan; committed 4 Jun
-//! 2014, in v3.16 by the date): `put_compound_page()` puts a page that is not a tail as before,
-//! then takes the head with `compound_head()` and hands the tail to
+//! 2014, merged for 3.16: see META): `put_compound_page()` puts a page that is not a tail as
+//! before, then takes the head with `compound_head()` and hands the tail to
 //! `put_unrefcounted_compound_page()` (slab and hugetlbfs: `!__compound_tail_refcounted()`) or
 //! `put_refcounted_compound_page()` (THP), the two helpers c747ce79 added. The statements and
 //! their order are 668f9abb's.
@@ -21,7 +21,7 @@ impl Compound for Variant {
             subject: "mm/swap.c: split put_compound_page()",
         },
         parent: Some("c747ce79"),
-        source: "mainline 4bd3e8f7b94785a6f65665fee21ff3dbc2bf4ef8 (Jianyu Zhan, 'mm/swap.c: split put_compound_page()'; commit page https://git.zx2c4.com/linux-dev/commit/?id=4bd3e8f7b94785a6f65665fee21ff3dbc2bf4ef8: author date 2014-06-04 16:08:01 -0700, committed by Linus Torvalds 16:54:03 -0700, parent c747ce79 (named by its subject); in v3.16, inferred from the date; posted as linux-mm, 29 Apr 2014, '[PATCH 2/3] mm/swap.c: split put_compound_page function', <1fc028045336844fe9ba9ee27c406e6ebe4726f4.1398764420.git.nasa4836@gmail.com>). Verified against kernel/4bd3e8f7/mm/swap.c (verbatim from torvalds/linux stored at the commit: put_compound_page).",
+        source: "mainline 4bd3e8f7b94785a6f65665fee21ff3dbc2bf4ef8 (Jianyu Zhan, 'mm/swap.c: split put_compound_page()'; commit page https://git.zx2c4.com/linux-dev/commit/?id=4bd3e8f7b94785a6f65665fee21ff3dbc2bf4ef8: author date 2014-06-04 16:08:01 -0700, committed by Linus Torvalds 16:54:03 -0700, parent c747ce79 (named by its subject); merged for 3.16, inferred: committed four days before v3.15's release, in the 3.16 work Linus merged early, not checked against a v3.15 tree, UNVERIFIED; posted as linux-mm, 29 Apr 2014, '[PATCH 2/3] mm/swap.c: split put_compound_page function', <1fc028045336844fe9ba9ee27c406e6ebe4726f4.1398764420.git.nasa4836@gmail.com>). Verified against kernel/4bd3e8f7/mm/swap.c (verbatim from torvalds/linux stored at the commit: put_compound_page).",
     };
     crate::compound_fns! {
         self: put_compound_page;

@@ -1,10 +1,10 @@
 //! 668f9abb plus c747ce79 "mm/swap.c: introduce put_[un]refcounted_compound_page helpers for
-//! splitting put_compound_page()" (Jianyu Zhan; committed 4 Jun 2014, in v3.16 by the date): the two halves of
-//! `put_compound_page()`'s tail path as functions of their own, "almost copied verbatim (except
-//! one place, a "goto out_put_single" is expanded)". Nothing calls them yet: the next commit,
-//! "mm/swap.c: split put_compound_page function", makes `put_compound_page()` call them. This
-//! variant runs 668f9abb's code (it names the helpers as its own, and nothing calls them);
-//! it is here so that the next commit's diff is the call.
+//! splitting put_compound_page()" (Jianyu Zhan; committed 4 Jun 2014, merged for 3.16: see META):
+//! the two halves of `put_compound_page()`'s tail path as functions of their own, "almost copied
+//! verbatim (except one place, a "goto out_put_single" is expanded)". Nothing calls them yet: the
+//! next commit, 4bd3e8f7 "mm/swap.c: split put_compound_page()", makes `put_compound_page()` call
+//! them. This variant runs 668f9abb's code (it names the helpers as its own, and nothing calls
+//! them); it is here so that the next commit's diff is the call.
 
 use crate::mm::swap::*;
 use crate::mm::Mem;
@@ -26,7 +26,7 @@ impl Compound for Variant {
             subject: "mm/swap.c: introduce put_[un]refcounted_compound_page helpers for splitting put_compound_page()",
         },
         parent: Some("668f9abb"),
-        source: "mainline c747ce7907ab11be53d65ef55c53821558720d8f (Jianyu Zhan, 'mm/swap.c: introduce put_[un]refcounted_compound_page helpers for splitting put_compound_page()'; 3.16 merge window, inferred: DATES). Verified against kernel/c747ce79/mm/swap.c (verbatim from torvalds/linux stored at the commit: put_unrefcounted_compound_page, put_refcounted_compound_page). The META parent is 668f9abb: no change to a modelled function was found between 668f9abb and this commit (kernel/c747ce79 header).",
+        source: "mainline c747ce7907ab11be53d65ef55c53821558720d8f (Jianyu Zhan, 'mm/swap.c: introduce put_[un]refcounted_compound_page helpers for splitting put_compound_page()'; commit page https://git.zx2c4.com/linux-dev/commit/include?id=c747ce7907ab11be53d65ef55c53821558720d8f: author date 2014-06-04 16:07:59 -0700, committed by Linus Torvalds 16:54:03 -0700, parent 'mm: constify nmask argument to set_mempolicy()'; merged for 3.16, inferred: committed four days before v3.15's release, in the 3.16 work Linus merged early, which was not checked against a v3.15 tree, UNVERIFIED). Verified against kernel/c747ce79/mm/swap.c (verbatim from torvalds/linux stored at the commit: put_unrefcounted_compound_page, put_refcounted_compound_page). The META parent is 668f9abb, the model chain's, not the mainline parent: no change to a modelled function was found between 668f9abb and this commit (kernel/c747ce79 header; the commits between were not read in full).",
     };
     crate::compound_fns! {
         self: put_unrefcounted_compound_page, put_refcounted_compound_page;

@@ -1,8 +1,9 @@
-//! 4bd3e8f7 plus d2ee40ea "mm: introdule compound_head_by_tail()" (Jianyu Zhan; committed 4
-//! Jun 2014, in v3.16 by the date): `compound_head()`'s tail branch becomes `compound_head_by_tail()`
-//! (`first_page`, `smp_rmb()`, PG_tail re-check), and `put_compound_page()`, which has just
-//! seen PG_tail set, calls it directly instead of `compound_head()`: one PG_tail read fewer on
-//! the tail put. "This patch has no functional change."
+//! 4bd3e8f7 plus d2ee40ea "mm: introdule compound_head_by_tail()" (Jianyu Zhan; committed 4 Jun
+//! 2014, merged for 3.16: see META): `compound_head()`'s tail branch becomes
+//! `compound_head_by_tail()` (`first_page`, `smp_rmb()`, PG_tail re-check), and
+//! `put_compound_page()`, which has just seen PG_tail set, calls it directly instead of
+//! `compound_head()`: one PG_tail read fewer on the tail put. "This patch has no functional
+//! change."
 
 use crate::ktrace;
 use crate::mm::swap::*;
@@ -22,7 +23,7 @@ impl Compound for Variant {
             subject: "mm: introdule compound_head_by_tail()",
         },
         parent: Some("4bd3e8f7"),
-        source: "mainline d2ee40eae98d8a41ff27dcdd13b1b656c4c1ad00 (Jianyu Zhan, 'mm: introdule compound_head_by_tail()'; commit page https://git.zx2c4.com/linux-dev/commit/?id=d2ee40eae98d8a41ff27dcdd13b1b656c4c1ad00: author date 2014-06-04 16:08:02 -0700, committed by Linus Torvalds 16:54:03 -0700, parent 4bd3e8f7 (named by its subject); in v3.16, inferred from the date). Verified against kernel/d2ee40ea/: mm/swap.c (verbatim from torvalds/linux stored at the commit: put_compound_page) and include/linux/mm.h (partial: compound_head_by_tail and compound_head from the '-' lines of a Nov 2014 posting; the commit's diff adds only the 'dangling pointer' comment to what it moves, per its diff page; the 'tail flag race' comment above compound_head() came later, with ccaafd7f, Joonsoo Kim, 2015).",
+        source: "mainline d2ee40eae98d8a41ff27dcdd13b1b656c4c1ad00 (Jianyu Zhan, 'mm: introdule compound_head_by_tail()'; commit page https://git.zx2c4.com/linux-dev/commit/?id=d2ee40eae98d8a41ff27dcdd13b1b656c4c1ad00: author date 2014-06-04 16:08:02 -0700, committed by Linus Torvalds 16:54:03 -0700, parent 4bd3e8f7 (named by its subject); merged for 3.16, inferred: committed four days before v3.15's release, in the 3.16 work Linus merged early, not checked against a v3.15 tree, UNVERIFIED). Verified against kernel/d2ee40ea/: mm/swap.c (verbatim from torvalds/linux stored at the commit: put_compound_page) and include/linux/mm.h (partial: compound_head_by_tail and compound_head from the '-' lines of a Nov 2014 posting; the commit's diff adds only the 'dangling pointer' comment to what it moves, per its diff page; the 'tail flag race' comment above compound_head() came later, with ccaafd7f, Joonsoo Kim, 2015).",
     };
     crate::compound_fns! {
         self: compound_head, put_compound_page;

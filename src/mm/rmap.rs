@@ -11,7 +11,8 @@ use crate::sync::atomic_add_return;
 /// last mapping.
 pub fn page_remove_rmap(m: &Mem, page: PagePtr) -> bool {
     // LEFT OUT: `anon = PageAnon(page)` and, for file pages, the memcg page-stat lock
-    // (mem_cgroup_begin_update_page_stat): no memcg or anon state in the model
+    // (mem_cgroup_begin_update_page_stat): no memcg in the model, and the anon bit is read only
+    // by what follows the drop (statistics, below)
     let p = m.pg(page);
     let new = atomic_add_return(-1, &p._mapcount);
     ktrace!(

@@ -8,7 +8,8 @@
  * status:    verbatim
  * holds:     prep_compound_page
  * unchanged: prep_new_page (set_page_refcounted() before prep_compound_page(), as in 3.10:
- *            see AndreiLux/ref-3.10 mm/page_alloc.c)
+ *            see AndreiLux/ref-3.10 mm/page_alloc.c; carried over to 3.14 without a 3.14
+ *            text read, UNVERIFIED for 3.14)
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (the functions compared byte for byte with
  *            the stored text, tabs included). Before, the source was: hunk of

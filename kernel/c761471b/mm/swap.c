@@ -23,9 +23,10 @@
  *            8d63d99a's, so mm.h is not copied; the VM_BUG_ON removal came in the preceding
  *            commit (mainline id not found) and is held here. parent: 8d63d99a. Update (6 Dec
  *            2026): the variant c761471b has META parent f3ca10dd (the revert of 8d63d99a, 22
- *            Apr 2015; kernel/f3ca10dd/), the parent of the assert's removal, which is folded
- *            into this folder; 'parent: 8d63d99a' above names where the lookup of the other
- *            functions ends up either way (f3ca10dd's folder holds only
+ *            Apr 2015; kernel/f3ca10dd/), the model chain's: the assert's removal, c761471b's
+ *            mainline parent, is folded into this folder, and what lies between f3ca10dd and it
+ *            in mainline was not read (UNVERIFIED). 'parent: 8d63d99a' above names where the
+ *            lookup of the other functions ends up either way (f3ca10dd's folder holds only
  *            __compound_tail_refcounted).
  */
 

@@ -15,7 +15,9 @@
  * unchanged: compound_tail_refcounted, __compound_tail_refcounted, get_huge_page_tail,
  *            get_page
  * notes:     Text as of Nov 2014 (3.18-rc mmotm); the commit message says 'This patch
- *            has no functional change'. parent: c747ce79.
+ *            has no functional change'. parent: 4bd3e8f7
+ *            (mainline 4bd3e8f7 'mm/swap.c: split put_compound_page()', the parent its
+ *            commit page names).
  */
 
 static inline struct page *compound_head_by_tail(struct page *tail)
