@@ -68,8 +68,13 @@ fn alloc_thp<V: Compound>(m: &Mem, mapped: bool) -> (PagePtr, PageRef) {
         harness_fail("alloc_thp", "no free THP-sized block".to_string())
     };
     // An anonymous THP: page_add_new_anon_rmap() sets PAGE_MAPPING_ANON in page->mapping
-    // (the owner's THP too: every 3.x THP is anonymous memory).
-    set_page_mapping(m.pg(head), PAGE_MAPPING_ANON);
+    // (the owner's THP too: every 3.x THP is anonymous memory), modelled for a variant that
+    // reads it (Mem::models_mapping).
+    if V::READS_PAGE_ANON {
+        m.models_mapping
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        set_page_mapping(m.pg(head), PAGE_MAPPING_ANON);
+    }
     if mapped {
         atomic_set(&m.pg(head)._mapcount, 0);
     }

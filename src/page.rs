@@ -23,7 +23,9 @@
 //! page's tails are refcounted): `page_add_new_anon_rmap()` sets the anon bit on a THP head
 //! before any other CPU sees the page, split copies it to the tails, `free_pages_prepare()`
 //! clears it, `PageAnon()` reads it. A shim word like `flags`: a reader that sees the clear
-//! synchronizes with the free's barriers as in the kernel.
+//! synchronizes with the free's barriers as in the kernel. Only a run of a variant whose code
+//! reads `PageAnon()` touches it (`Mem::models_mapping`): the others keep their scheduling
+//! points, and with them their explorations and soak schedules.
 //!
 //! A `struct page *` is a [`PagePtr`]: an address in the virtual memmap. Dereferencing one that
 //! does not point at a `struct page` is an oops, which is how a dangling `first_page` shows.

@@ -28,6 +28,7 @@ impl Compound for Variant {
         parent: Some("d2ee40ea"),
         source: "mainline 8d63d99a5dfbdb997d12dd3c07b2070ca723db3b (Kirill A. Shutemov, 'mm: avoid tail page refcounting on non-THP compound pages'; commit page https://git.zx2c4.com/linux-dev/commit/include/linux?id=8d63d99a5dfbdb997d12dd3c07b2070ca723db3b: author date 2015-04-15 16:13:12 -0700, committed by Linus Torvalds 16:35:17 -0700, parent 'mm: consolidate all page-flags helpers in <linux/page-flags.h>'; reverted by f3ca10dd on 22 Apr 2015, both in the 4.1 merge window, inferred from the dates). Verified against kernel/8d63d99a/include/linux/mm.h (verbatim from torvalds/linux stored at the commit: __compound_tail_refcounted, compound_head). The META parent is d2ee40ea: between them the modelled functions change only by ccaafd7f's comment above compound_head() (the list of commits between 3.16 and 4.1 was not read in full: UNVERIFIED).",
     };
+    const READS_PAGE_ANON: bool = true;
     crate::compound_fns! {
         self: __compound_tail_refcounted;
         super::commit_d2ee40ea: compound_head, put_compound_page;

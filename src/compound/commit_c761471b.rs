@@ -27,6 +27,7 @@ impl Compound for Variant {
         parent: Some("f3ca10dd"),
         source: "mainline c761471b58e6138938ebc6eafec20b2f60cb3397 (Kirill A. Shutemov, 'mm: avoid tail page refcounting on non-THP compound pages'; commit page https://git.zx2c4.com/linux-dev/commit/include?id=c761471b58e6138938ebc6eafec20b2f60cb3397: author date 2015-06-24 16:56:33 -0700, committed by Linus Torvalds 17:49:42 -0700, parent 'mm: drop bogus VM_BUG_ON_PAGE assert in put_page() codepath' (named by its subject; its id UNVERIFIED: 854cdc961b7f is the id of the posted patch, linux-mm, 24 Apr 2015, not mainline's); in v4.2, inferred from the date). Verified against kernel/c761471b/mm/swap.c (partial: put_unrefcounted_compound_page from the '-' lines of a Jun 2015 posting with the assert's removal as quoted by Andrea Arcangeli, 27 Apr 2015) and, for __compound_tail_refcounted, 8d63d99a's verbatim text (c761471b's own change equals 8d63d99a's). The META parent is f3ca10dd (the revert), the model chain's: the assert's removal, c761471b's mainline parent, is folded in, and what else lies between them in mainline was not read (UNVERIFIED).",
     };
+    const READS_PAGE_ANON: bool = true;
     crate::compound_fns! {
         self: put_unrefcounted_compound_page;
         super::commit_8d63d99a: __compound_tail_refcounted;

@@ -130,7 +130,10 @@ pub fn __split_huge_page_refcount<V: Compound>(m: &Mem, page: PagePtr) {
         atomic_set(&page_tail._mapcount, atomic_read(&head._mapcount));
         // LEFT OUT: `BUG_ON(page_tail->mapping);`: no model sets a tail's mapping before this
         // copy, and the free clears an anon one
-        set_page_mapping(page_tail, page_mapping_word(head));
+        // MODEL: only in a run that models the word (Mem::models_mapping)
+        if m.models_mapping() {
+            set_page_mapping(page_tail, page_mapping_word(head));
+        }
         // LEFT OUT: the `index` copy, `page_nid_xchg_last()` (3.8+), the
         // BUG_ON(!PageAnon/!PageUptodate/!PageDirty/!PageSwapBacked) checks and
         // `lru_add_page_tail()`: the model's THP has no index, page-cache or LRU state

@@ -189,8 +189,10 @@ fn free_pages(m: &Mem, page: PagePtr, order: u32) {
     // `if (PageAnon(page))` test around the next line
     // MODEL: `page->mapping = NULL;` unconditionally: the model's mapping word holds only the
     // anon bit, so a page that is not anonymous has 0 there already (one store instead of a
-    // load and a store)
-    set_page_mapping(m.pg(page), 0);
+    // load and a store); only in a run that models the word (Mem::models_mapping)
+    if m.models_mapping() {
+        set_page_mapping(m.pg(page), 0);
+    }
     // LEFT OUT: the C's loop header `for (i = 0; i < (1 << order); i++)` is
     // MODEL: this loop, over nr = 1 << order frames
     let nr = 1usize << order;

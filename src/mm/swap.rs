@@ -28,6 +28,10 @@ use crate::{ktrace, VM_BUG_ON};
 pub trait Compound: 'static + Send + Sync {
     /// What the variant is (`crate::variant`).
     const META: VariantMeta;
+    /// Whether the variant's code reads `PageAnon()` (8d63d99a and c761471b's
+    /// `__compound_tail_refcounted()`): only then do the models set and clear `page->mapping`
+    /// ([`Mem::models_mapping`]).
+    const READS_PAGE_ANON: bool = false;
     /// `__get_page_tail(page)`: the slow path of `get_page()` on a tail page.
     fn __get_page_tail(m: &Mem, page: PagePtr) -> bool;
     /// `put_compound_page(page)`: `put_page()` of a head or tail page.
