@@ -71,8 +71,7 @@ fn alloc_thp<V: Compound>(m: &Mem, mapped: bool) -> (PagePtr, PageRef) {
     // (the owner's THP too: every 3.x THP is anonymous memory), modelled for a variant that
     // reads it (Mem::models_mapping).
     if V::READS_PAGE_ANON {
-        m.models_mapping
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+        m.map.set_models_mapping();
         set_page_mapping(m.pg(head), PAGE_MAPPING_ANON);
     }
     if mapped {

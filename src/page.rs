@@ -235,13 +235,29 @@ impl ListLinks {
 /// The memmap: `mem_map[]`, a fixed array of struct pages.
 pub struct MemMap {
     pages: Box<[Page]>,
+    /// Whether this run models `page->mapping` (module doc): model bookkeeping, a ghost.
+    models_mapping: GhostBool,
 }
 
 impl MemMap {
     pub fn new(nr_pages: usize) -> MemMap {
         MemMap {
             pages: (0..nr_pages).map(|_| Page::new()).collect(),
+            models_mapping: GhostBool::new(false),
         }
+    }
+
+    /// Whether this run models `page->mapping`: set by a model whose variant's code reads
+    /// `PageAnon()` before it sets an anon bit (`Compound::READS_PAGE_ANON`). With it false no
+    /// code touches the word, so the other variants' runs keep the scheduling points they had
+    /// before the word was modelled.
+    pub fn models_mapping(&self) -> bool {
+        self.models_mapping.load(Relaxed)
+    }
+
+    /// Marks this run as one that models `page->mapping` (see [`MemMap::models_mapping`]).
+    pub fn set_models_mapping(&self) {
+        self.models_mapping.store(true, Relaxed);
     }
 
     pub fn nr_pages(&self) -> usize {

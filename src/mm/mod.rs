@@ -104,18 +104,12 @@ pub struct Mem {
     pub lru_add_pvecs: PerCpu<[Pagevec; NR_LRU_LISTS]>,
     /// PAGEVEC_SIZE of this machine (14 in the kernel; a model may use fewer, proofs/lru.7.md).
     pub pagevec_size: usize,
-    /// Whether this run models `page->mapping` (src/page.rs): set by a model whose variant's
-    /// code reads `PageAnon()` (`Compound::READS_PAGE_ANON`) before it sets an anon bit. With
-    /// it false no code touches the word, so the other variants' runs have exactly the
-    /// scheduling points they had before the word was modelled. Model bookkeeping (std atomic).
-    pub models_mapping: std::sync::atomic::AtomicBool,
 }
 
 impl Mem {
-    /// See [`Mem::models_mapping`].
+    /// Whether this run models `page->mapping` ([`MemMap::models_mapping`]).
     pub fn models_mapping(&self) -> bool {
-        self.models_mapping
-            .load(std::sync::atomic::Ordering::Relaxed)
+        self.map.models_mapping()
     }
 
     pub fn new(cfg: MemConfig) -> Mem {
@@ -132,7 +126,6 @@ impl Mem {
                 [Pagevec::new(pagevec_size), Pagevec::new(pagevec_size)]
             }),
             pagevec_size,
-            models_mapping: std::sync::atomic::AtomicBool::new(false),
             map: MemMap::new(cfg.nr_pages),
             zone: Zone {
                 lock: SpinLock::new(FreeArea {
