@@ -108,3 +108,55 @@ fn write_trace_layout() {
         "   12. CPU1  spin_lock                    zone->lru_lock taken\n"
     );
 }
+
+/// The locks named on 6 Dec 2026 show both ends too: `zone->lock` (the buddy allocator's, taken
+/// by `alloc_pages` and the free), `hugetlb_lock` (a global lock: its name alone), the pte lock
+/// (`pte_page#N->ptl`) and the vma models' page lock, whose events `trylock_page` and
+/// `unlock_page` record right after the bit operation. The checker reads them all.
+#[test]
+fn the_allocator_hugetlb_pte_and_page_locks_are_lock_events() {
+    use mmcheck::mm::page_alloc::{__free_pages, alloc_pages};
+    use mmcheck::mm::vma::{pte_lockptr, trylock_page, unlock_page, Mm, MmSize};
+    use mmcheck::sync::spin_lock;
+
+    let m = Mem::new(MemConfig::small(2));
+    let mm = Mm::new(MmSize {
+        vmas: 1,
+        anon_vmas: 1,
+        pages: 1,
+        ptes: 1,
+        mms: 1,
+    });
+    trace::reset();
+    run_as_cpu(0, || {
+        let page = alloc_pages(&m, 0, false).expect("a free frame");
+        __free_pages(&m, page, 0);
+        drop(spin_lock(&m.hstate.lock));
+        drop(spin_lock(pte_lockptr(&mm, 0)));
+        assert!(trylock_page(&mm, 0));
+        assert!(!trylock_page(&mm, 0), "PG_locked is held");
+        unlock_page(&mm, 0);
+    });
+    let ran = trace::snapshot();
+    let locks: Vec<(&str, bool)> = ran
+        .iter()
+        .filter_map(|e| e.lock.as_ref().map(|l| (l.lock.as_str(), l.acquire)))
+        .collect();
+    assert_eq!(
+        locks,
+        [
+            ("zone->lock", true),
+            ("zone->lock", false),
+            ("zone->lock", true),
+            ("zone->lock", false),
+            ("hugetlb_lock", true),
+            ("hugetlb_lock", false),
+            ("pte_page#0->ptl", true),
+            ("pte_page#0->ptl", false),
+            ("page 0 PG_locked", true),
+            ("page 0 PG_locked", false),
+        ],
+        "{ran:?}"
+    );
+    assert_eq!(check_consistency(&ran), Ok(()));
+}

@@ -453,6 +453,16 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("compound.11-a0320865"),
     },
     Claim {
+        id: "compound.11-5eaf1a9e",
+        statement: "5eaf1a9e (3.14-rc1's get/put, a0320865's parent in the model chain) on x86-64 with a debug cache: the slab tail put drops the head's count unpinned (44518d2b's path), and the fallback's 8-byte counters store, read before that put_page_testzero(), undoes it: the slab page leaks",
+        variant: "5eaf1a9e",
+        model: "slab_tail_put_vs_counters_store",
+        checker: LOOM_U,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::RefcountBalance),
+        twin: Some("compound.11-a0320865"),
+    },
+    Claim {
         id: "compound.11-a0320865",
         statement: "a03208652dad on x86-64 with a debug cache: set_page_slub_counters() stores only frozen/inuse/objects, so the head's _count keeps the put's update. SAFE",
         variant: "a0320865",
@@ -460,7 +470,7 @@ pub static CLAIMS: &[Claim] = &[
         checker: LOOM_U,
         config_debug_vm: true,
         expected: Expected::Safe,
-        twin: Some("compound.11"),
+        twin: Some("compound.11-5eaf1a9e"),
     },
     Claim {
         id: "compound.11-counters-store",

@@ -1,4 +1,4 @@
-//! 5eaf1a9e plus 668f9abb "mm: close PageTail race" (David Rientjes; mainline
+//! a0320865 plus 668f9abb "mm: close PageTail race" (David Rientjes; mainline
 //! 668f9abbd433, 3.14, committed between v3.14-rc5 and -rc6, inferred from its date), with
 //! the folded prerequisite "mm, page_alloc: make first_page visible before PageTail":
 //! `compound_head()` becomes the re-checking `compound_trans_head()` of 3.13 (read
@@ -10,7 +10,9 @@
 //! racing `prep_compound_page()` (compound.7). `put_compound_page()` and `__get_page_tail()`
 //! are 26296ad2's and 3bfcd13e's with `compound_head()`; at this commit their checks are
 //! 309381fe's `VM_BUG_ON_PAGE()` (the same checks plus a page dump; the fidelity tool reads
-//! it as `VM_BUG_ON()`). The 3.10-stable backport is the variant linux-3.10.36.
+//! it as `VM_BUG_ON()`). SLUB's `__cmpxchg_double_slab()` is a0320865's (3.14-rc1; until 6 Dec
+//! 2026 this variant sat on 5eaf1a9e and ran the fallback from before that fix). The
+//! 3.10-stable backport is the variant linux-3.10.36.
 
 use crate::mm::page_alloc::{set_compound_order, set_compound_page_dtor};
 use crate::mm::swap::*;
@@ -22,7 +24,7 @@ use crate::{ktrace, VM_BUG_ON};
 
 use super::commit_27c73ae7::out_put_single;
 
-/// 5eaf1a9e + 668f9abb: the re-checking compound_head(), first_page published before PG_tail.
+/// a0320865 + 668f9abb: the re-checking compound_head(), first_page published before PG_tail.
 pub struct Variant;
 
 impl Compound for Variant {
@@ -32,8 +34,8 @@ impl Compound for Variant {
         kind: Kind::Commit {
             subject: "mm: close PageTail race",
         },
-        parent: Some("5eaf1a9e"),
-        source: "mainline 668f9abbd4334e6c29fa8acd71635c4f9101caa7 (David Rientjes, 'mm: close PageTail race'; commit page https://git.zx2c4.com/linux-dev/commit/include?id=668f9abbd4334e6c29fa8acd71635c4f9101caa7: author date 2014-03-03 15:38:18 -0800, committed by Linus Torvalds 2014-03-04 07:55:47 -0800, parent 'MAINTAINERS: EDAC: add Mauro and Borislav as interim patch collectors' (its id UNVERIFIED); in 3.14, after v3.14-rc5 by the date: -rc6 inferred). Verified against kernel/668f9abb/: include/linux/mm.h and mm/page_alloc.c (verbatim from torvalds/linux stored at the commit: compound_head, prep_compound_page; get_huge_page_tail, compound_tail_refcounted and get_page there are 5eaf1a9e's with 309381fe's VM_BUG_ON_PAGE), mm/swap.c (partial: put_compound_page and __get_page_tail from 3.15-rc and 3.19 postings, equal line by line to 26296ad2's and 3bfcd13e's verbatim texts with 309381fe's VM_BUG_ON_PAGE and this commit's two compound_trans_head -> compound_head hunks, posted on linux-mm, 12 Feb 2014, '[patch -mm] mm: close PageTail race', <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>; their statements checked on 6 Dec 2026 against mm/swap.c of tzanussi/linux-yocto-micro-3.14, a v3.14 derivative, at ef0c3f4d40598c21fd71897193ebb4e6666f8e5f) and include/linux/huge_mm.h (partial: the deletion of ca641514's block). The META parent is 5eaf1a9e, the last commit before it that changes a modelled function but for 309381fe (VM_BUG_ON -> VM_BUG_ON_PAGE, the same checks), inferred from the commit dates. Not modelled: the other callers it converts (ksm, memory-failure, vfio, kvm, aoe, fs/proc/page.c).",
+        parent: Some("a0320865"),
+        source: "mainline 668f9abbd4334e6c29fa8acd71635c4f9101caa7 (David Rientjes, 'mm: close PageTail race'; commit page https://git.zx2c4.com/linux-dev/commit/include?id=668f9abbd4334e6c29fa8acd71635c4f9101caa7: author date 2014-03-03 15:38:18 -0800, committed by Linus Torvalds 2014-03-04 07:55:47 -0800, parent 'MAINTAINERS: EDAC: add Mauro and Borislav as interim patch collectors' (its id UNVERIFIED); in 3.14, after v3.14-rc5 by the date: -rc6 inferred). Verified against kernel/668f9abb/: include/linux/mm.h and mm/page_alloc.c (verbatim from torvalds/linux stored at the commit: compound_head, prep_compound_page; get_huge_page_tail, compound_tail_refcounted and get_page there are 5eaf1a9e's with 309381fe's VM_BUG_ON_PAGE), mm/swap.c (partial: put_compound_page and __get_page_tail from 3.15-rc and 3.19 postings, equal line by line to 26296ad2's and 3bfcd13e's verbatim texts with 309381fe's VM_BUG_ON_PAGE and this commit's two compound_trans_head -> compound_head hunks, posted on linux-mm, 12 Feb 2014, '[patch -mm] mm: close PageTail race', <alpine.DEB.2.02.1402120058370.31209@chino.kir.corp.google.com>; their statements checked on 6 Dec 2026 against mm/swap.c of tzanussi/linux-yocto-micro-3.14, a v3.14 derivative, at ef0c3f4d40598c21fd71897193ebb4e6666f8e5f) and include/linux/huge_mm.h (partial: the deletion of ca641514's block). The META parent is a0320865 (Dave Hansen's SLUB fix, posted 28 Jan 2014, in 3.14-rc1 by inference), the last commit before it that changes a modelled function but for 309381fe (VM_BUG_ON -> VM_BUG_ON_PAGE, the same checks), inferred from the commit dates; until 6 Dec 2026 it was 5eaf1a9e, which left 3.14's SLUB fix out of this variant and every later one. Not modelled: the other callers it converts (ksm, memory-failure, vfio, kvm, aoe, fs/proc/page.c).",
     };
     crate::compound_fns! {
         self: compound_head, prep_compound_page, put_compound_page, __get_page_tail;
@@ -41,6 +43,7 @@ impl Compound for Variant {
         super::commit_c728852f: __get_page_tail_foll;
         super::commit_44518d2b: __compound_tail_refcounted;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
+        super::commit_a0320865: __cmpxchg_double_slab;
         super::linux_3_4: __put_compound_page;
     }
 }

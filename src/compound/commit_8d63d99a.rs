@@ -37,6 +37,7 @@ impl Compound for Variant {
         super::commit_5eaf1a9e: get_huge_page_tail;
         super::commit_c728852f: __get_page_tail_foll;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
+        super::commit_a0320865: __cmpxchg_double_slab;
         super::linux_3_4: __put_compound_page;
     }
 }

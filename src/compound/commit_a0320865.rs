@@ -1,4 +1,4 @@
-//! ca641514 plus a03208652dad "mm/slub.c: fix page->_count corruption (again)" (Dave Hansen;
+//! 5eaf1a9e plus a03208652dad "mm/slub.c: fix page->_count corruption (again)" (Dave Hansen;
 //! posted to linux-mm on 28 Jan 2014; release 3.14 inferred from that date, UNVERIFIED): the
 //! `slab_lock()` fallback of `__cmpxchg_double_slab()` no longer stores `page->counters`, the
 //! word that covers the head's `_count` on x86-64, but only the SLUB fields in it
@@ -6,10 +6,13 @@
 //! of the slab head between the compare and the store is no longer undone (claim compound.11).
 //! "That is an absolute rule: You may not *set* page->counters except via a cmpxchg." The
 //! fallback runs for debug caches ("Turning on slub debugging at runtime") and on 64-bit CPUs
-//! without CMPXCHG16B. The parent is ca641514, the model chain's last mainline variant before
-//! it (committed 21 Jan 2014, an ancestor in mainline); the compound functions are ca641514's.
-//! `cmpxchg_double_slab()`, the irq-saving twin the commit changes the same way, is not
-//! modelled (no model calls it).
+//! without CMPXCHG16B. The parent is 5eaf1a9e, the model chain's last mainline variant before
+//! it (committed 21 Jan 2014; the fix was posted a week later and went in through Andrew
+//! Morton's tree, so 5eaf1a9e is inferred to be its ancestor, UNVERIFIED: its committer date
+//! and mainline parent were not read); the compound functions are 5eaf1a9e's (3.14-rc1's
+//! text). Until 6 Dec 2026 this variant sat on ca641514, which mainline had long passed when
+//! the fix was posted. `cmpxchg_double_slab()`, the irq-saving twin the commit changes the
+//! same way, is not modelled (no model calls it).
 
 use crate::ktrace;
 use crate::mm::slab::{page_counters, slab_lock, slab_unlock, Counters};
@@ -19,7 +22,7 @@ use crate::page::*;
 use crate::sync::{atomic_read, atomic_set, cpu_relax};
 use crate::variant::{Area, Kind, VariantMeta};
 
-/// ca641514 + a03208652dad: the fallback stores only the SLUB fields of `counters`.
+/// 5eaf1a9e + a03208652dad: the fallback stores only the SLUB fields of `counters`.
 pub struct Variant;
 
 impl Compound for Variant {
@@ -29,13 +32,17 @@ impl Compound for Variant {
         kind: Kind::Commit {
             subject: "mm/slub.c: fix page->_count corruption (again)",
         },
-        parent: Some("ca641514"),
-        source: "mainline a03208652dad18232e9ec3432df69f9c19c856ec (Dave Hansen, 'mm/slub.c: fix page->_count corruption (again)'; its message is on the commit page https://gerrit-public.fairphone.software/plugins/gitiles/kernel/msm-4.9/+/a03208652dad18232e9ec3432df69f9c19c856ec%5E%21/mm/slub.c), posted to linux-mm on 28 Jan 2014 as '[PATCH] mm: slub: fix page->_count corruption (again)', Message-Id <20140128231722.E7387E6B@viggo.jf.intel.com>. Verified against kernel/a0320865/mm/slub.c (verbatim from torvalds/linux stored at the commit: set_page_slub_counters, __cmpxchg_double_slab). Its release (3.14) is inferred from the posting date, UNVERIFIED; its mainline parent was not read. Parent ca641514 is the model chain's (a mainline ancestor committed 21 Jan 2014). Not modelled: cmpxchg_double_slab() (the same change; no model calls it).",
+        parent: Some("5eaf1a9e"),
+        source: "mainline a03208652dad18232e9ec3432df69f9c19c856ec (Dave Hansen, 'mm/slub.c: fix page->_count corruption (again)'; its message is on the commit page https://gerrit-public.fairphone.software/plugins/gitiles/kernel/msm-4.9/+/a03208652dad18232e9ec3432df69f9c19c856ec%5E%21/mm/slub.c), posted to linux-mm on 28 Jan 2014 as '[PATCH] mm: slub: fix page->_count corruption (again)', Message-Id <20140128231722.E7387E6B@viggo.jf.intel.com>. Verified against kernel/a0320865/mm/slub.c (verbatim from torvalds/linux stored at the commit: set_page_slub_counters, __cmpxchg_double_slab). Its release (3.14) is inferred from the posting date, UNVERIFIED; its mainline parent was not read. Parent 5eaf1a9e, the model chain's last mainline commit before it (committed 21 Jan 2014 with the rest of the 3.14 series, a week before the posting: inferred to be a mainline ancestor, UNVERIFIED; until 6 Dec 2026 the parent was ca641514); the compound functions are 5eaf1a9e's. Not modelled: cmpxchg_double_slab() (the same change; no model calls it).",
     };
     crate::compound_fns! {
         self: __cmpxchg_double_slab;
+        super::commit_5eaf1a9e: get_huge_page_tail;
+        super::commit_c728852f: __get_page_tail_foll;
+        super::commit_26296ad2: put_compound_page;
+        super::commit_3bfcd13e: __get_page_tail;
         super::commit_ca641514: compound_trans_head;
-        super::commit_ebf360f9: put_compound_page, __get_page_tail;
+        super::commit_44518d2b: __compound_tail_refcounted;
         super::commit_5bf5f03c: compound_lock, compound_unlock;
         super::linux_3_4: __put_compound_page;
     }

@@ -128,9 +128,16 @@ impl Mem {
             pagevec_size,
             map: MemMap::new(cfg.nr_pages),
             zone: Zone {
-                lock: SpinLock::new(FreeArea {
-                    free: vec![true; cfg.nr_pages],
-                }),
+                lock: SpinLock::named(
+                    FreeArea {
+                        free: vec![true; cfg.nr_pages],
+                    },
+                    LockName {
+                        owner: "zone",
+                        id: None,
+                        field: "lock",
+                    },
+                ),
                 lru_lock: SpinLock::named(
                     (),
                     LockName {
@@ -144,7 +151,14 @@ impl Mem {
             },
             hstate: Hstate {
                 order: cfg.huge_order,
-                lock: SpinLock::new(HugePool::default()),
+                lock: SpinLock::named(
+                    HugePool::default(),
+                    LockName {
+                        owner: "hugetlb_lock",
+                        id: None,
+                        field: "",
+                    },
+                ),
             },
             cfg,
         }

@@ -461,7 +461,18 @@ impl Mm {
                 .map(|_| unsigned_long::new(PTE_NONE))
                 .collect(),
             ptes_per_mm: size.ptes,
-            ptl: (0..size.mms.max(1)).map(|_| SpinLock::new(())).collect(),
+            ptl: (0..size.mms.max(1))
+                .map(|i| {
+                    SpinLock::named(
+                        (),
+                        LockName {
+                            owner: "pte_page",
+                            id: Some(i),
+                            field: "ptl",
+                        },
+                    )
+                })
+                .collect(),
             mmap: (0..size.mms.max(1)).map(|_| RaceCell::new(None)).collect(),
         };
         for id in 0..nr_nodes {
@@ -719,15 +730,34 @@ pub fn PageLocked(mm: &Mm, page: PageId) -> bool {
     test_bit(PG_LOCKED, &mm.pages[page].flags)
 }
 
-/// `trylock_page(page)`.
+/// `trylock_page(page)`. A success is a lock event (the trace's consistency check reads it):
+/// recorded after the bit is taken, before this CPU's next operation.
 pub fn trylock_page(mm: &Mm, page: PageId) -> bool {
-    !test_and_set_bit_lock(PG_LOCKED, &mm.pages[page].flags)
+    let locked = !test_and_set_bit_lock(PG_LOCKED, &mm.pages[page].flags);
+    if locked {
+        crate::trace::record_lock(
+            "trylock_page",
+            || format!("page {page} PG_locked"),
+            true,
+            || format!("page {page} locked"),
+        );
+    }
+    locked
 }
 
-/// `unlock_page(page)` (no waiters in the models).
+/// `unlock_page(page)` (no waiters in the models). The release's event is recorded right after
+/// the bit is cleared, as the bit-lock events of `compound_unlock` are: the checkers schedule
+/// before an atomic operation, never between it and the next line, so no other CPU can take
+/// the lock (or record anything) between the clear and its event. Recorded before the clear,
+/// the event would sit before the other CPUs' steps that the clear's scheduling point lets run.
 pub fn unlock_page(mm: &Mm, page: PageId) {
     clear_bit_unlock(PG_LOCKED, &mm.pages[page].flags);
-    ktrace!("unlock_page", "page {page} unlocked");
+    crate::trace::record_lock(
+        "unlock_page",
+        || format!("page {page} PG_locked"),
+        false,
+        || format!("page {page} unlocked"),
+    );
 }
 
 /// `page_mapped(page)`: `atomic_read(&page->_mapcount) >= 0`.

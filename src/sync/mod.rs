@@ -1014,22 +1014,25 @@ pub struct SpinLock<T> {
     name: Option<LockName>,
 }
 
-/// A lock's name in a trace, as the C writes it: `anon_vma#3->lock`, `zone->lru_lock`.
+/// A lock's name in a trace, as the C writes it: `anon_vma#3->lock`, `zone->lru_lock`, or a
+/// global lock by itself (`hugetlb_lock`: an empty `field`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LockName {
-    /// The structure that holds the lock (`anon_vma`, `zone`).
+    /// The structure that holds the lock (`anon_vma`, `zone`), or a global lock's name.
     pub owner: &'static str,
     /// Which one of them, when the model has several (`anon_vma#3`).
     pub id: Option<usize>,
-    /// The lock's field (`lock`, `lru_lock`).
+    /// The lock's field (`lock`, `lru_lock`); empty for a global lock.
     pub field: &'static str,
 }
 
 impl std::fmt::Display for LockName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.id {
-            Some(id) => write!(f, "{}#{id}->{}", self.owner, self.field),
-            None => write!(f, "{}->{}", self.owner, self.field),
+        match (self.id, self.field) {
+            (None, "") => write!(f, "{}", self.owner),
+            (Some(id), "") => write!(f, "{}#{id}", self.owner),
+            (Some(id), field) => write!(f, "{}#{id}->{field}", self.owner),
+            (None, field) => write!(f, "{}->{field}", self.owner),
         }
     }
 }

@@ -41,7 +41,8 @@
  *            its own. This folder is the text of the variant 668f9abb, mainline's commit (David
  *            Rientjes, authored 2014-03-03 15:38:18 -0800, committed by Linus Torvalds
  *            2014-03-04 07:55:47 -0800, after v3.14-rc5: in -rc6, inferred), whose META parent
- *            is 5eaf1a9e (no modelled function changes between them but for 309381fe's
+ *            is a0320865 (5eaf1a9e until 6 Dec 2026, which left 3.14's SLUB fix out;
+ *            no modelled function changes between them but for 309381fe's
  *            VM_BUG_ON_PAGE, which the fidelity tool reads as VM_BUG_ON); 'parent: 44518d2b'
  *            above is superseded. Mainline's own parent, per the commit page, is 'MAINTAINERS:
  *            EDAC: add Mauro and Borislav as interim patch collectors' (its id UNVERIFIED). The

@@ -12,7 +12,7 @@
  * status:    verbatim
  * holds:     set_page_slub_counters, __cmpxchg_double_slab
  * unchanged: slab_lock, slab_unlock (kernel/linux-3.4/mm/slub.c)
- * notes:     Run by variant a0320865 (src/compound/commit_a0320865.rs, parent ca641514 in the
+ * notes:     Run by variant a0320865 (src/compound/commit_a0320865.rs, parent 5eaf1a9e in the
  *            model chain) on compound.11's model: before this commit the slab_lock()
  *            fallback stored `page->counters = counters_new;`, and on x86-64
  *            (CONFIG_HAVE_CMPXCHG_DOUBLE && CONFIG_HAVE_ALIGNED_STRUCT_PAGE, where abca7c496584
