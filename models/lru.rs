@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 /// Every model of the area, for variant `V`.
 pub fn models<V: Lru>() -> Vec<Model> {
-    vec![
+    let mut models = vec![
         scenario!(activate_vs_migrate::<V>, 2, "CPU0 activates, drains, migrates the page (isolate, putback through lru_add) and drains; CPU1 activates and drains (Johannes Weiner's sequence)"),
         scenario!(activate_vs_truncate::<V>, 2, "CPU0 activates (holding a reader's reference), drops its reference and drains; CPU1 truncates (drops the page cache's reference)"),
         scenario!(migrate_vs_activate::<V>, 2, "CPU0 migrates the inactive page (isolate, putback through lru_add) and drains; CPU1 activates and drains"),
@@ -44,7 +44,13 @@ pub fn models<V: Lru>() -> Vec<Model> {
             about: "random activate/drain/migrate/reclaim sequences on pagevecs of 1, 2 or 14 against a reference model of each page's place",
             run: Runner::Sequential(sequential_proptest::<V>),
         },
-    ]
+    ];
+    // lru.9: deactivate_page() exists from 2.6.39 on (315601809d): of the modelled versions only
+    // eb709b0d's 3.0 text has it, and 2.6.37 and 744ed144 have no such model.
+    if V::DEACTIVATE_PAGE {
+        models.push(scenario!(migrate_vs_deactivate::<V>, 2, "setup: the page activated; CPU0 migrates it (isolate, putback through lru_add) and drains; CPU1 deactivates it (deactivate_page) and drains"));
+    }
+    models
 }
 
 /// An S2 machine of `nr_pages` frames whose pagevecs hold `pagevec_size` pages.
@@ -258,6 +264,40 @@ pub fn migrate_vs_activate<V: Lru>() {
     let m1 = m.clone();
     let cpu1 = spawn_cpu(1, move || {
         V::activate_page(&m1, page);
+        lru_add_drain::<V>(&m1);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
+}
+
+/// lru.9 — migration of an active page while another CPU's deactivation is queued (3.0:
+/// `deactivate_page()`, 315601809d, 2.6.39, from `invalidate_mapping_pages()` for a page it
+/// could not drop; only versions that have it run this model).
+///
+/// * setup: one page-cache page P on the inactive file LRU (page cache reference: main
+///   thread), activated before the CPUs start (`activate_page(P)`, `lru_add_drain()` on CPU0):
+///   P is on the active list with PG_active.
+/// * CPU0: migrate P (isolate, `list_del` + `putback_lru_page` through the `lru_add` pagevec),
+///   `lru_add_drain()`.
+/// * CPU1: `deactivate_page(P)`, `lru_add_drain()` (its `lru_deactivate_pvecs` drain runs
+///   `lru_deactivate_fn` under `lru_lock`).
+pub fn migrate_vs_deactivate<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+    run_as_cpu(0, || {
+        V::activate_page(&m, page);
+        lru_add_drain::<V>(&m);
+    });
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        migrate_page::<V>(&m0, page, None);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::deactivate_page(&m1, page);
         lru_add_drain::<V>(&m1);
     });
     join(cpu0);

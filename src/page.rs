@@ -51,6 +51,8 @@ pub const PG_LOCKED: u32 = 0;
 pub const PG_REFERENCED: u32 = 2;
 pub const PG_UPTODATE: u32 = 3;
 pub const PG_DIRTY: u32 = 4;
+pub const PG_WRITEBACK: u32 = 13;
+pub const PG_RECLAIM: u32 = 18;
 pub const PG_LRU: u32 = 5;
 pub const PG_ACTIVE: u32 = 6;
 pub const PG_SLAB: u32 = 7;
@@ -399,6 +401,37 @@ pub fn TestClearPageActive(page: &Page) -> bool {
 #[inline]
 pub fn PageCompound(page: &Page) -> bool {
     READ_ONCE(&page.flags) & (bit(PG_HEAD) | bit(PG_TAIL)) != 0
+}
+
+pageflag!(
+    PageDirty,
+    SetPageDirty,
+    ClearPageDirty,
+    __SetPageDirty,
+    __ClearPageDirty,
+    PG_DIRTY
+);
+pageflag!(
+    PageWriteback,
+    SetPageWriteback,
+    ClearPageWriteback,
+    __SetPageWriteback,
+    __ClearPageWriteback,
+    PG_WRITEBACK
+);
+pageflag!(
+    PageReclaim,
+    SetPageReclaim,
+    ClearPageReclaim,
+    __SetPageReclaim,
+    __ClearPageReclaim,
+    PG_RECLAIM
+);
+
+/// `page_mapped(page)` (include/linux/mm.h): `atomic_read(&(page)->_mapcount) >= 0`.
+#[inline]
+pub fn page_mapped(page: &Page) -> bool {
+    atomic_read(&page._mapcount) >= 0
 }
 
 /// `page_mapcount(page)`: `atomic_read(&page->_mapcount) + 1`.

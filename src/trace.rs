@@ -28,7 +28,8 @@ pub struct Event {
     pub func: Cow<'static, str>,
     pub event: String,
     /// A lock taken or released at this step, for the consistency check: a named spinlock
-    /// (the shim's events) or a kernel bit lock (`compound_lock`, `slab_lock`).
+    /// (the shim's events) or a kernel bit lock (`compound_lock`, `slab_lock`, the vma models'
+    /// `trylock_page`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lock: Option<LockOp>,
 }

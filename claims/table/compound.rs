@@ -244,7 +244,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.3-668f9abb",
-        statement: "668f9abb (mainline, on 5eaf1a9e: 3.14's reorganised put/get, the tail put's !__compound_tail_refcounted(page_head) on the head compound_head() returned) on the compound.3 model: compound_head() re-checks PG_tail after smp_rmb(), so a tail split under it returns itself, not the swap entry add_to_swap() wrote over first_page: the window ca641514 opened (compound.3-5eaf1a9e) is closed. SAFE",
+        statement: "668f9abb (mainline, on a0320865, 5eaf1a9e with SLUB's fix: 3.14's reorganised put/get, the tail put's !__compound_tail_refcounted(page_head) on the head compound_head() returned) on the compound.3 model: compound_head() re-checks PG_tail after smp_rmb(), so a tail split under it returns itself, not the swap entry add_to_swap() wrote over first_page: the window ca641514 opened (compound.3-5eaf1a9e) is closed. SAFE",
         variant: "668f9abb",
         model: "thp_put_vs_split_private",
         checker: LOOM_4,
@@ -911,7 +911,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["a0320865"],
+        variants: &["a0320865", "668f9abb", "d2ee40ea", "c761471b"],
         name: "set_page_slub_counters(): the slab_lock() fallback of __cmpxchg_double_slab() stores frozen/inuse/objects, not the whole counters word over the head's _count",
         kind: SafeguardKind::NarrowStore,
         coverage: Coverage::Killed {

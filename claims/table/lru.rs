@@ -419,6 +419,46 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("lru.8"),
     },
     Claim {
+        id: "lru.9",
+        statement: "eb709b0d (3.0, with 315601809d's deactivate_page): migration of an active page while CPU1's deactivation is queued, every interleaving: SAFE (lru_deactivate_fn under lru_lock either finds the page on the active list and moves it to the inactive tail, or finds it off the LRU and leaves it)",
+        variant: "eb709b0d",
+        model: "migrate_vs_deactivate",
+        checker: LOOM,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("lru.9-no-lru-test"),
+    },
+    Claim {
+        id: "lru.9-no-lru-test",
+        statement: "mutant eb709b0d-deactivate-no-lru-test (lru_deactivate_fn without its PageLRU test): the deactivate drain unlinks the page migration isolated, from the list it is no longer on",
+        variant: "eb709b0d-deactivate-no-lru-test",
+        model: "migrate_vs_deactivate",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::ListCorruption),
+        twin: Some("lru.9"),
+    },
+    Claim {
+        id: "lru.9-no-active",
+        statement: "mutant eb709b0d-deactivate-no-active (del_page_from_lru_list with lru, not lru + active): the active page is counted off the inactive list",
+        variant: "eb709b0d-deactivate-no-active",
+        model: "migrate_vs_deactivate",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::LruCount),
+        twin: Some("lru.9"),
+    },
+    Claim {
+        id: "lru.9-no-ref",
+        statement: "mutant eb709b0d-deactivate-no-ref (deactivate_page queues without get_page_unless_zero): the drain's release_pages drops a reference the pagevec never took",
+        variant: "eb709b0d-deactivate-no-ref",
+        model: "migrate_vs_deactivate",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::FreedWhileReferenced),
+        twin: Some("lru.9"),
+    },
+    Claim {
         id: "lru.soak",
         statement: "eb709b0d on the 4-CPU soak (6 pages, pagevecs of 2 that fill and flush, migration, reclaim, truncation) holds under PCT and random schedules",
         variant: "eb709b0d",
@@ -486,6 +526,33 @@ pub static CLAIMS: &[Claim] = &[
 /// models without activation (lru.6, lru.8: the same code runs for both variants) where one
 /// exists.
 pub static SAFEGUARDS: &[Safeguard] = &[
+    Safeguard {
+        variants: &["eb709b0d"],
+        name: "lru_deactivate_fn's PageLRU test under lru_lock (315601809d)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-deactivate-no-lru-test",
+            claim: "lru.9-no-lru-test",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d"],
+        name: "lru_deactivate_fn's lru + active: the page is taken off the list it is on",
+        kind: SafeguardKind::Condition,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-deactivate-no-active",
+            claim: "lru.9-no-active",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d"],
+        name: "deactivate_page's get_page_unless_zero: the pagevec's own reference",
+        kind: SafeguardKind::Reference,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-deactivate-no-ref",
+            claim: "lru.9-no-ref",
+        },
+    },
     Safeguard {
         variants: &["eb709b0d"],
         name: "activate_page's page_cache_get: the pagevec's own reference",

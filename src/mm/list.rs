@@ -178,6 +178,13 @@ pub fn list_add(m: &Mem, new: PagePtr, head: ListId) {
     __list_add(m, new, h, next, head);
 }
 
+/// `list_add_tail(new, head)`: `__list_add(new, head->prev, head)`.
+pub fn list_add_tail(m: &Mem, new: PagePtr, head: ListId) {
+    let h = m.lists.head_id(head);
+    let prev = m.lists.heads[head.index()].prev.get();
+    __list_add(m, new, prev, h, head);
+}
+
 /// `list_del(entry)` with CONFIG_DEBUG_LIST (`__list_del_entry` checks, then poisoning).
 pub fn list_del(m: &Mem, entry: PagePtr) {
     __list_del_entry(m, entry);
@@ -241,6 +248,12 @@ fn __list_del_entry(m: &Mem, entry: PagePtr) {
 pub fn list_move(m: &Mem, entry: PagePtr, head: ListId) {
     __list_del_entry(m, entry);
     list_add(m, entry, head);
+}
+
+/// `list_move_tail(list, head)`: `__list_del_entry(list); list_add_tail(list, head);`.
+pub fn list_move_tail(m: &Mem, entry: PagePtr, head: ListId) {
+    __list_del_entry(m, entry);
+    list_add_tail(m, entry, head);
 }
 
 /// `INIT_LIST_HEAD(list)`: a `LIST_HEAD()` on a CPU's stack starts empty.

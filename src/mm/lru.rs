@@ -60,6 +60,26 @@ pub trait Lru: 'static + Send + Sync + Sized {
     /// what `shrink_page_list` kept back on the LRU.
     fn putback_lru_pages(m: &Mem, page_list: ListId);
 
+    /// Whether the version has `deactivate_page()` (Minchan Kim's 315601809d "mm: deactivate
+    /// invalidated pages", 2.6.39): 3.0's eb709b0d does, 2.6.37 and 744ed144 do not, and the
+    /// models that call it are not theirs (`models::lru::models`).
+    const DEACTIVATE_PAGE: bool = false;
+
+    /// `deactivate_page(page)` (mm/swap.c, 2.6.39 on): `invalidate_mapping_pages()` hints that
+    /// a page it could not drop is a good reclaim candidate; the page is queued on the CPU's
+    /// `lru_deactivate_pvecs` with a reference. No kernel text before 315601809d: a version
+    /// without it must not be run on a model that calls it.
+    fn deactivate_page(m: &Mem, page: PagePtr) {
+        let _ = (m, page);
+        harness_fail(
+            "deactivate_page",
+            format!(
+                "{}: no deactivate_page() before 315601809d (2.6.39)",
+                Self::META.id
+            ),
+        )
+    }
+
     // Shared mm code a mutant may replace. Defaults: the functions of this module.
 
     /// `pagevec_lru_move_fn(pvec, move_fn, arg)` (mm/swap.c).

@@ -100,6 +100,9 @@ pub struct Mem {
     pub lists: Lists,
     /// `DEFINE_PER_CPU(struct pagevec, activate_page_pvecs)` (mm/swap.c, 2.6.38).
     pub activate_page_pvecs: PerCpu<Pagevec>,
+    /// `DEFINE_PER_CPU(struct pagevec, lru_deactivate_pvecs)` (mm/swap.c, 315601809d, 2.6.39):
+    /// only `deactivate_page()` (3.0's eb709b0d) queues on it.
+    pub lru_deactivate_pvecs: PerCpu<Pagevec>,
     /// `DEFINE_PER_CPU(struct pagevec[NR_LRU_LISTS], lru_add_pvecs)` (mm/swap.c, 2.6.38).
     pub lru_add_pvecs: PerCpu<[Pagevec; NR_LRU_LISTS]>,
     /// PAGEVEC_SIZE of this machine (14 in the kernel; a model may use fewer, proofs/lru.7.md).
@@ -122,6 +125,7 @@ impl Mem {
         Mem {
             lists: Lists::new(cfg.nr_pages),
             activate_page_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
+            lru_deactivate_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
             lru_add_pvecs: PerCpu::new(NR_CPUS, || {
                 [Pagevec::new(pagevec_size), Pagevec::new(pagevec_size)]
             }),

@@ -1209,14 +1209,16 @@ pub fn zap_pte(mm: &Mm, vma: VmaId, address: usize) {
     };
     let page = READ_ONCE(&mm.ptes[slot]);
     WRITE_ONCE(&mm.ptes[slot], PTE_NONE);
-    if page < mm.pages.len() {
-        page_remove_rmap(mm, page);
-    }
-    drop(ptl);
+    // The event right after the store (an unlocked peek at this pte may follow it), under the
+    // pte lock: recorded after the unlock it stood after the lock's release.
     ktrace!(
         "zap_pte_range",
         "vma#{vma} {address:#x}: pte cleared, page {page} unmapped"
     );
+    if page < mm.pages.len() {
+        page_remove_rmap(mm, page);
+    }
+    drop(ptl);
 }
 
 /// Which anon_vma's lock `lock` holds, for a trace (no access to the machine's memory).

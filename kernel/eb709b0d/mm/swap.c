@@ -30,9 +30,9 @@
  *            release_pages, __pagevec_release ([S] = [N] = the root folder's text; the root
  *            texts compared byte for byte with [S], comment blocks included, by the lru
  *            audit: identical)
- * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page,
- *            lru_deactivate_fn, deactivate_page (the lru_rotate and lru_deactivate pagevecs:
- *            nothing queues on them in the current models)
+ * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
+ *            lru_rotate pagevec: nothing queues on it in the current models; lru_deactivate_fn
+ *            and deactivate_page are modelled since 6 Dec 2026, claim lru.9)
  * notes:     eb709b0d itself changes only __activate_page (new, from activate_page's body),
  *            activate_page_drain (new), activate_page (batched, CONFIG_SMP; UP form calls
  *            __activate_page under lru_lock) and drain_cpu_pagevecs (+activate_page_drain);
