@@ -255,7 +255,14 @@ pub fn activate_vs_truncate<V: Lru>() {
 pub fn migrate_vs_activate<V: Lru>() {
     let m = machine(1, PAGEVEC_SIZE);
     let (page, pc) = add_to_page_cache_lru(&m);
+    migrate_racing::<V>(m, page, pc, V::activate_page);
+}
 
+/// The CPUs of lru.5 and lru.9: CPU0 migrates `page` (isolate, `list_del` +
+/// `putback_lru_page` through the `lru_add` pagevec) and drains; CPU1 runs `queue` on it
+/// (`activate_page`, `deactivate_page`) and drains. Then the end checks, the page cache's
+/// reference `pc` dropped last.
+fn migrate_racing<V: Lru>(m: Arc<Mem>, page: PagePtr, pc: PageRef, queue: fn(&Mem, PagePtr)) {
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
         migrate_page::<V>(&m0, page, None);
@@ -263,7 +270,7 @@ pub fn migrate_vs_activate<V: Lru>() {
     });
     let m1 = m.clone();
     let cpu1 = spawn_cpu(1, move || {
-        V::activate_page(&m1, page);
+        queue(&m1, page);
         lru_add_drain::<V>(&m1);
     });
     join(cpu0);
@@ -289,20 +296,7 @@ pub fn migrate_vs_deactivate<V: Lru>() {
         V::activate_page(&m, page);
         lru_add_drain::<V>(&m);
     });
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        migrate_page::<V>(&m0, page, None);
-        lru_add_drain::<V>(&m0);
-    });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        V::deactivate_page(&m1, page);
-        lru_add_drain::<V>(&m1);
-    });
-    join(cpu0);
-    join(cpu1);
-    finish::<V>(&m, vec![pc]);
+    migrate_racing::<V>(m, page, pc, V::deactivate_page);
 }
 
 /// lru.6 — a drain frees the page while reclaim scans the list it is on.
