@@ -13,12 +13,13 @@ use mmcheck::mm::huge_memory::split_huge_page;
 use mmcheck::mm::hugetlb::{alloc_fresh_huge_page, alloc_huge_page, set_max_huge_pages};
 use mmcheck::mm::page_alloc::alloc_pages_for;
 use mmcheck::mm::page_ref::PageRef;
-use mmcheck::mm::rmap::page_remove_rmap;
+use mmcheck::mm::rmap::{page_add_new_anon_rmap, page_remove_rmap};
 use mmcheck::mm::slab::{__free_slab, new_slab, page_counters};
 use mmcheck::mm::swap::{get_page_foll, page_count, Compound};
 use mmcheck::mm::{gup, Mem, MemConfig};
 use mmcheck::page::{
-    page_count_raw, set_page_mapping, set_page_private, swp_entry, PagePtr, PAGE_MAPPING_ANON,
+    __SetPageUptodate, page_count_raw, set_page_mapping, set_page_private, swp_entry, PagePtr,
+    PAGE_MAPPING_ANON,
 };
 use mmcheck::sync::{atomic_inc, atomic_set, join, spawn_cpu};
 use mmcheck::trace::{fail, harness_fail, Invariant};
@@ -39,6 +40,7 @@ pub fn models<V: Compound>() -> Vec<Model> {
         scenario!(slab_tail_put_vs_counters_store::<V>, 2, "the same on x86-64 with a debug cache: SLUB's counters store covers the head's _count"),
         scenario!(thp_put_vs_split_realloc_slab::<V>, 2, "put of a pinned THP tail racing split, free and reallocation of the head as a SLUB slab"),
         scenario!(thp_get_vs_split_realloc::<V>, 2, "get_page of a pinned THP tail racing split, free and reallocation of the head as hugetlbfs"),
+        scenario!(thp_put_vs_split_realloc_anon::<V>, 2, "put of a pinned THP tail racing split, free and reuse of the head as an anonymous page (do_anonymous_page's __SetPageUptodate)"),
         scenario!(driver_compound_mapped_twice::<V>, 2, "a driver's __GFP_COMP buffer mapped by two PTEs (the sound subsystem's), both unmapped at once"),
         scenario!(thp_soak::<V>, 4, "the races above together on 4 CPUs (shuttle soak)"),
         Model {
@@ -478,6 +480,57 @@ pub fn thp_get_put_vs_split_realloc_compound<V: Compound>() {
         if let Some(p) = alloc_pages_for::<V>(&m1, 1, true) {
             PageRef::adopt(&m1, p).put::<V>(&m1);
         }
+    });
+    join(cpu0);
+    join(cpu1);
+    invariants::all_pages_freed(&m);
+}
+
+/// A page fault on anonymous memory, `do_anonymous_page()` (mm/memory.c, 3.4–3.13), as far as
+/// its new page goes: `alloc_zeroed_user_highpage_movable()` (an order-0 allocation, refcount
+/// 1), `__SetPageUptodate(page)` (non-atomic), and under the pte lock
+/// `page_add_new_anon_rmap(page)`. The memcg charge, the mm counter and the pte itself are not
+/// modelled (no page tables in this area: a mapping is its reference and its `_mapcount`). The
+/// mapping's reference is returned, dropped by [`unmap`].
+fn do_anonymous_page<V: Compound>(m: &Mem) -> PageRef {
+    let Some(page) = alloc_pages_for::<V>(m, 0, false) else {
+        harness_fail("do_anonymous_page", "no free page".to_string())
+    };
+    __SetPageUptodate(m.pg(page));
+    ktrace!(
+        "do_anonymous_page",
+        "__SetPageUptodate({page:?}) (non-atomic)"
+    );
+    page_add_new_anon_rmap(m, page);
+    PageRef::adopt(m, page)
+}
+
+/// compound.14 — `put_page` of a pinned THP tail racing split, the free of the old head and its
+/// reuse as an order-0 anonymous page by a page fault: the stale tail put pins the frame with
+/// `get_page_unless_zero(page_head)` (which succeeds on any page in use) and takes
+/// `compound_lock()` on it, while the new owner sets PG_uptodate with the non-atomic
+/// `__SetPageUptodate()`, a load and a store of the same `flags` word.
+///
+/// * setup: THP H (frames 0–1) mapped once; CPU0 holds a gup pin on its tail T.
+/// * CPU0: `put_page(T)` (its pin).
+/// * CPU1: `split_huge_page(H)`, unmaps both pages (H is freed), a page fault takes frame 0 (H)
+///   as an anonymous page, then the page is unmapped (`page_remove_rmap()`, `put_page()`).
+/// * end: every frame back in the buddy allocator in its free state.
+pub fn thp_put_vs_split_realloc_anon<V: Compound>() {
+    let m = machine();
+    let (head, map) = alloc_thp::<V>(&m, true);
+    let tail = head + 1;
+    let pin = gup_pin::<V>(&m, tail);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        pin.put::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_and_unmap::<V>(&m1, head, map);
+        let anon = do_anonymous_page::<V>(&m1);
+        unmap::<V>(&m1, anon);
     });
     join(cpu0);
     join(cpu1);

@@ -34,7 +34,7 @@
 //! Layer: kernel primitives (above the shim and the trace, below `mm`).
 
 use crate::sync::{
-    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit,
+    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit, smp_wmb,
     test_and_clear_bit, test_bit, unsigned_long, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
@@ -427,6 +427,25 @@ pageflag!(
     __ClearPageReclaim,
     PG_RECLAIM
 );
+
+pageflag!(
+    PageSwapBacked,
+    SetPageSwapBacked,
+    ClearPageSwapBacked,
+    __SetPageSwapBacked,
+    __ClearPageSwapBacked,
+    PG_SWAPBACKED
+);
+
+/// `__SetPageUptodate(page)` (include/linux/page-flags.h, 3.4).
+///
+/// The barrier orders the page's contents before the flag; the flag is written with the
+/// non-atomic `__set_bit()`, a load and a store of `page->flags`: a bit another CPU sets or
+/// clears atomically in between is undone (compound.14: a stale tail put's `compound_lock()`).
+pub fn __SetPageUptodate(page: &Page) {
+    smp_wmb();
+    __set_bit(PG_UPTODATE, &page.flags);
+}
 
 /// `page_mapped(page)` (include/linux/mm.h): `atomic_read(&(page)->_mapcount) >= 0`.
 #[inline]

@@ -5,11 +5,38 @@
  * file:      mm/rmap.c
  * source:    a function-level extract of a 3.9..3.12 page_remove_rmap in the search index
  *            (file id 30929174596: no s390 storage-key block, MEM_CGROUP_STAT_FILE_MAPPED).
+ *            page_add_new_anon_rmap: AndreiLux/ref-3.10, mm/rmap.c at
+ *            0c51414c7455f68e1cc2d3efbd2dcc51c7b1ad0c (index file id 3424674185), a 3.10.9
+ *            vendor tree (its CONFIG_ZOOM_KILLER hunks are elsewhere in rmap.c, none inside
+ *            this function), read 6 Dec 2026
  * status:    partial
- * holds:     page_remove_rmap
- * unchanged: (no parent holds it)
- * notes:     Version range inferred from its contents; not checked against a 3.11 tree.
+ * holds:     page_add_new_anon_rmap, page_remove_rmap
+ * unchanged: (no parent holds page_remove_rmap)
+ * notes:     Version range of page_remove_rmap inferred from its contents; not checked
+ *            against a 3.11 tree. page_add_new_anon_rmap is 3.10.9's (no 3.11 copy found),
+ *            without its doc comment (cut in the read); it differs from linux-3.4's in one
+ *            line, `if (!mlocked_vma_newpage(vma, page))` for 3.4's
+ *            `if (page_evictable(page, vma))`: when that changed between 3.4 and 3.10 was not
+ *            read, so the variants between linux-3.4 and linux-3.11 show 3.4's line (the Rust
+ *            leaves the line out either way).
  */
+
+void page_add_new_anon_rmap(struct page *page,
+	struct vm_area_struct *vma, unsigned long address)
+{
+	VM_BUG_ON(address < vma->vm_start || address >= vma->vm_end);
+	SetPageSwapBacked(page);
+	atomic_set(&page->_mapcount, 0); /* increment count (starts at -1) */
+	if (!PageTransHuge(page))
+		__inc_zone_page_state(page, NR_ANON_PAGES);
+	else
+		__inc_zone_page_state(page, NR_ANON_TRANSPARENT_HUGEPAGES);
+	__page_set_anon_rmap(page, vma, address, 1);
+	if (!mlocked_vma_newpage(vma, page))
+		lru_cache_add_lru(page, LRU_ACTIVE_ANON);
+	else
+		add_page_to_unevictable_list(page);
+}
 
 void page_remove_rmap(struct page *page)
 {
