@@ -486,8 +486,9 @@ pub fn thp_get_put_vs_split_realloc_compound<V: Compound>() {
     invariants::all_pages_freed(&m);
 }
 
-/// A page fault on anonymous memory, `do_anonymous_page()` (mm/memory.c, 3.4–3.13), as far as
-/// its new page goes: `alloc_zeroed_user_highpage_movable()` (an order-0 allocation, refcount
+/// A page fault on anonymous memory, `do_anonymous_page()` (mm/memory.c; its order read in
+/// 3.4.39/3.4.68 and 3.10.9 trees, the later versions the variants stand for not read), as far
+/// as its new page goes: `alloc_zeroed_user_highpage_movable()` (an order-0 allocation, refcount
 /// 1), `__SetPageUptodate(page)` (non-atomic), and under the pte lock
 /// `page_add_new_anon_rmap(page)`. The memcg charge, the mm counter and the pte itself are not
 /// modelled (no page tables in this area: a mapping is its reference and its `_mapcount`). The

@@ -834,7 +834,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.14",
-        statement: "H-8 in its anonymous form (issue #17 item 2), on 27c73ae7 (3.13): a stale THP tail put races split, the free of the old head and its reuse as an order-0 anonymous page by a page fault; the put's get_page_unless_zero(page_head) pins the new page, its compound_lock() sets PG_compound_lock in the flags word that do_anonymous_page()'s non-atomic __SetPageUptodate() is rewriting, and the lock bit is written back after compound_unlock(): the page is freed with PG_compound_lock set (bad page). No kernel text before 4.5's removal of compound_lock closes it (nor H-8's described fix: compound.14-nesterov-v1)",
+        statement: "H-8 in its anonymous form (issue #17 item 2), on 27c73ae7 (3.13): a stale THP tail put races split, the free of the old head and its reuse as an order-0 anonymous page by a page fault; the put's get_page_unless_zero(page_head) pins the new page, its compound_lock() sets PG_compound_lock in the flags word that do_anonymous_page()'s non-atomic __SetPageUptodate() is rewriting, and the lock bit is written back after compound_unlock(): the page is freed with PG_compound_lock set (bad page). No modelled text (3.4 to 4.2) closes it, nor H-8's described fix (compound.14-nesterov-v1); 4.4's text as assembled from postings still pins and locks",
         variant: "27c73ae7",
         model: "thp_put_vs_split_realloc_anon",
         checker: LOOM_3,
@@ -864,7 +864,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "compound.14-c761471b",
-        statement: "H-8's anonymous form on c761471b (4.2, the last modelled text; 4.4's put_refcounted_compound_page() still pins and locks the stale head): __compound_tail_refcounted() sees an anonymous head and the put takes put_refcounted_compound_page()'s compound_lock() on the reused page (bad page)",
+        statement: "H-8's anonymous form on c761471b (4.2, the last modelled text; 4.4's put_refcounted_compound_page(), assembled from 2015 postings, still pins and locks the stale head): __compound_tail_refcounted() sees an anonymous head and the put takes put_refcounted_compound_page()'s compound_lock() on the reused page (bad page)",
         variant: "c761471b",
         model: "thp_put_vs_split_realloc_anon",
         checker: LOOM_3,

@@ -44,7 +44,6 @@ pub fn page_add_new_anon_rmap(m: &Mem, page: PagePtr) {
     if m.models_mapping() {
         set_page_mapping(p, PAGE_MAPPING_ANON);
     }
-    // LEFT OUT: `if (!mlocked_vma_newpage(vma, page)) lru_cache_add_lru(page, LRU_ACTIVE_ANON);
-    // else add_page_to_unevictable_list(page);`: the compound area keeps its pages off the LRU
-    // (proofs/compound.14.md: the pagevec's reference only delays the final free)
+    // LEFT OUT: the LRU insertion (`lru_cache_add_lru()` or `add_page_to_unevictable_list()`):
+    // the compound area keeps its pages off the LRU (proofs/compound.14.md, "Left out")
 }

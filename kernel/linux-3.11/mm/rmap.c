@@ -3,7 +3,7 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   linux-3.11
  * file:      mm/rmap.c
- * source:    a function-level extract of a 3.9..3.12 page_remove_rmap in the search index
+ * source:    page_remove_rmap: a function-level extract of a 3.9..3.12 page_remove_rmap in the search index
  *            (file id 30929174596: no s390 storage-key block, MEM_CGROUP_STAT_FILE_MAPPED).
  *            page_add_new_anon_rmap: AndreiLux/ref-3.10, mm/rmap.c at
  *            0c51414c7455f68e1cc2d3efbd2dcc51c7b1ad0c (index file id 3424674185), a 3.10.9
@@ -16,11 +16,15 @@
  *            against a 3.11 tree. page_add_new_anon_rmap is 3.10.9's (no 3.11 copy found),
  *            without its doc comment (cut in the read); it differs from linux-3.4's in one
  *            line, `if (!mlocked_vma_newpage(vma, page))` for 3.4's
- *            `if (page_evictable(page, vma))`: when that changed between 3.4 and 3.10 was not
- *            read, so the variants between linux-3.4 and linux-3.11 show 3.4's line (the Rust
- *            leaves the line out either way).
+ *            `if (page_evictable(page, vma))`; when that changed was not read (variants between
+ *            linux-3.4 and linux-3.11 show 3.4's line).
  */
 
+/* mmcheck: unverified for 3.11 and the variants after it: 3.10.9's text. Mel Gorman's
+ * '[PATCH 5/5] mm: Remove lru parameter from __lru_cache_add and lru_cache_add_lru' (linux-mm,
+ * 17 May 2013, <1368784087-956-6-git-send-email-mgorman@suse.de>) rewrites its LRU branch to
+ * SetPageActive() + lru_cache_add(); its release (3.11?) was not checked. The model leaves that
+ * branch out. */
 void page_add_new_anon_rmap(struct page *page,
 	struct vm_area_struct *vma, unsigned long address)
 {
