@@ -414,26 +414,7 @@ pub fn realloc_machine() -> Arc<Mem> {
 /// * end: every frame back in the buddy allocator, none freed while referenced.
 pub fn thp_put_vs_split_realloc<V: Compound>() {
     let m = realloc_machine();
-    let (head, map) = alloc_thp::<V>(&m, true);
-    let t2 = head + 2;
-    let pin = gup_pin::<V>(&m, t2);
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        pin.put::<V>(&m0);
-    });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        split_and_unmap::<V>(&m1, head, map);
-        if alloc_fresh_huge_page::<V>(&m1) {
-            if let Some(h) = alloc_huge_page(&m1) {
-                let r = PageRef::adopt(&m1, h);
-                r.put::<V>(&m1);
-            }
-        }
-    });
-    join(cpu0);
-    join(cpu1);
+    stale_tail_vs_reuse::<V, _>(&m, 2, put_pin::<V>, reuse_as_hugetlbfs::<V>);
     set_max_huge_pages(&m, 0);
     invariants::all_pages_freed(&m);
 }
@@ -445,6 +426,56 @@ fn split_and_unmap<V: Compound>(m: &Mem, head: PagePtr, map: PageRef) {
     unmap::<V>(m, map);
     for t in tail_maps {
         unmap::<V>(m, t);
+    }
+}
+
+/// The frame shared by the models of a stale tail get or put against the reuse of the old
+/// head (compound.6, .8, .9-realloc, .10, .14): a THP mapped once; CPU0 holds a gup pin on tail
+/// `head + tail` and runs `stale` with it; CPU1 runs `split_huge_page()`, unmaps every page and
+/// then `reuse` (what takes the freed frames again). Returns what `reuse` returned; the
+/// caller's end steps follow the join.
+fn stale_tail_vs_reuse<V: Compound, R: Send + 'static>(
+    m: &Arc<Mem>,
+    tail: usize,
+    stale: fn(&Mem, PagePtr, PageRef),
+    reuse: fn(&Mem) -> R,
+) -> R {
+    let (head, map) = alloc_thp::<V>(m, true);
+    let page = head + tail;
+    let pin = gup_pin::<V>(m, page);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || stale(&m0, page, pin));
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        split_and_unmap::<V>(&m1, head, map);
+        reuse(&m1)
+    });
+    join(cpu0);
+    join(cpu1)
+}
+
+/// CPU0 of a stale-put model: `put_page(page)` of its pin.
+fn put_pin<V: Compound>(m: &Mem, _page: PagePtr, pin: PageRef) {
+    pin.put::<V>(m);
+}
+
+/// CPU0 of a stale-get model: `get_page(page)`, `put_page(page)`, then `put_page(page)` of its
+/// pin.
+fn get_put_put_pin<V: Compound>(m: &Mem, page: PagePtr, pin: PageRef) {
+    let r = PageRef::get::<V>(m, page);
+    r.put::<V>(m);
+    pin.put::<V>(m);
+}
+
+/// CPU1's reuse as hugetlbfs: the pool grows by one (the order-1 block at frames 0–1: the old
+/// head is a hugetlbfs head now), the page is taken from it and dropped again
+/// (`free_huge_page` puts it back in the pool).
+fn reuse_as_hugetlbfs<V: Compound>(m: &Mem) {
+    if alloc_fresh_huge_page::<V>(m) {
+        if let Some(h) = alloc_huge_page(m) {
+            PageRef::adopt(m, h).put::<V>(m);
+        }
     }
 }
 
@@ -464,25 +495,11 @@ fn split_and_unmap<V: Compound>(m: &Mem, head: PagePtr, map: PageRef) {
 /// * end: every frame back in the buddy allocator in its free state.
 pub fn thp_get_put_vs_split_realloc_compound<V: Compound>() {
     let m = realloc_machine();
-    let (head, map) = alloc_thp::<V>(&m, true);
-    let t2 = head + 2;
-    let pin = gup_pin::<V>(&m, t2);
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        let r = PageRef::get::<V>(&m0, t2);
-        r.put::<V>(&m0);
-        pin.put::<V>(&m0);
-    });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        split_and_unmap::<V>(&m1, head, map);
-        if let Some(p) = alloc_pages_for::<V>(&m1, 1, true) {
-            PageRef::adopt(&m1, p).put::<V>(&m1);
+    stale_tail_vs_reuse::<V, _>(&m, 2, get_put_put_pin::<V>, |m1| {
+        if let Some(p) = alloc_pages_for::<V>(m1, 1, true) {
+            PageRef::adopt(m1, p).put::<V>(m1);
         }
     });
-    join(cpu0);
-    join(cpu1);
     invariants::all_pages_freed(&m);
 }
 
@@ -519,22 +536,10 @@ fn do_anonymous_page<V: Compound>(m: &Mem) -> PageRef {
 /// * end: every frame back in the buddy allocator in its free state.
 pub fn thp_put_vs_split_realloc_anon<V: Compound>() {
     let m = machine();
-    let (head, map) = alloc_thp::<V>(&m, true);
-    let tail = head + 1;
-    let pin = gup_pin::<V>(&m, tail);
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        pin.put::<V>(&m0);
+    stale_tail_vs_reuse::<V, _>(&m, 1, put_pin::<V>, |m1| {
+        let anon = do_anonymous_page::<V>(m1);
+        unmap::<V>(m1, anon);
     });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        split_and_unmap::<V>(&m1, head, map);
-        let anon = do_anonymous_page::<V>(&m1);
-        unmap::<V>(&m1, anon);
-    });
-    join(cpu0);
-    join(cpu1);
     invariants::all_pages_freed(&m);
 }
 
@@ -549,27 +554,7 @@ pub fn thp_put_vs_split_realloc_anon<V: Compound>() {
 /// * then: the pool shrinks to 0. End: every frame back in the buddy allocator.
 pub fn thp_get_vs_split_realloc<V: Compound>() {
     let m = realloc_machine();
-    let (head, map) = alloc_thp::<V>(&m, true);
-    let t2 = head + 2;
-    let pin = gup_pin::<V>(&m, t2);
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        let r = PageRef::get::<V>(&m0, t2);
-        r.put::<V>(&m0);
-        pin.put::<V>(&m0);
-    });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        split_and_unmap::<V>(&m1, head, map);
-        if alloc_fresh_huge_page::<V>(&m1) {
-            if let Some(h) = alloc_huge_page(&m1) {
-                PageRef::adopt(&m1, h).put::<V>(&m1);
-            }
-        }
-    });
-    join(cpu0);
-    join(cpu1);
+    stale_tail_vs_reuse::<V, _>(&m, 2, get_put_put_pin::<V>, reuse_as_hugetlbfs::<V>);
     set_max_huge_pages(&m, 0);
     invariants::all_pages_freed(&m);
 }
@@ -585,21 +570,8 @@ pub fn thp_get_vs_split_realloc<V: Compound>() {
 /// * then: the slab is destroyed (`__free_slab`). End: every frame back in the buddy allocator.
 pub fn thp_put_vs_split_realloc_slab<V: Compound>() {
     let m = realloc_machine();
-    let (head, map) = alloc_thp::<V>(&m, true);
-    let t2 = head + 2;
-    let pin = gup_pin::<V>(&m, t2);
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        pin.put::<V>(&m0);
-    });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        split_and_unmap::<V>(&m1, head, map);
-        new_slab::<V>(&m1, 1)
-    });
-    join(cpu0);
-    if let Some(slab) = join(cpu1) {
+    if let Some(slab) = stale_tail_vs_reuse::<V, _>(&m, 2, put_pin::<V>, |m1| new_slab::<V>(m1, 1))
+    {
         __free_slab(&m, slab);
     }
     invariants::all_pages_freed(&m);

@@ -428,8 +428,8 @@ pageflag!(
     PG_RECLAIM
 );
 
-// `__SetPageSwapBacked()` exists in the kernel from 3.16 on (07a427884348); the 3.x code the
-// models run sets PG_swapbacked with the atomic `SetPageSwapBacked()`.
+// The macro also makes `__SetPageSwapBacked()`, which the kernel has from 3.16 on
+// (07a427884348): no modelled 3.x path calls it (they use the atomic `SetPageSwapBacked()`).
 pageflag!(
     PageSwapBacked,
     SetPageSwapBacked,
