@@ -71,7 +71,10 @@ fn alloc_thp<V: Compound>(m: &Mem, mapped: bool) -> (PagePtr, PageRef) {
     };
     // An anonymous THP: page_add_new_anon_rmap() sets PAGE_MAPPING_ANON in page->mapping
     // (the owner's THP too: every 3.x THP is anonymous memory), modelled for a variant that
-    // reads it (Mem::models_mapping).
+    // reads it (Mem::models_mapping). Only the two words the models read are written here,
+    // not through the mirror `page_add_new_anon_rmap()` (src/mm/rmap.rs, which
+    // `do_anonymous_page()` below calls): the mirror also sets PG_swapbacked, which split
+    // copies to the tails, and records an event, so every quoted THP trace would change.
     if V::READS_PAGE_ANON {
         m.map.set_models_mapping();
         set_page_mapping(m.pg(head), PAGE_MAPPING_ANON);
