@@ -16,8 +16,8 @@ use mmcheck::ktrace;
 use mmcheck::mm::list::{ghost_on_list, list_add, page_list, walk, ListId, INIT_LIST_HEAD};
 use mmcheck::mm::lru::{
     add_page_to_lru_list, assert_not_queued, check_lru_counts, lru_add_drain, lru_lock,
-    mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, Lru, Shrink,
-    PAGEVEC_SIZE,
+    mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, Lru, Referenced,
+    Shrink, PAGEVEC_SIZE,
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
@@ -36,6 +36,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(migrate_vs_activate::<V>, 2, "CPU0 migrates the inactive page (isolate, putback through lru_add) and drains; CPU1 activates and drains"),
         scenario!(truncate_vs_reclaim::<V>, 2, "CPU0 migrates the page and drains (the drain may free it); CPU1 truncates, then reclaim scans the inactive list"),
         scenario!(activate_vs_reclaim::<V>, 2, "pagevecs of 1: CPU0 activates (flushing at once) and drains; CPU1's reclaim isolates the page, activate_locked, putback_lru_pages"),
+        scenario!(activate_vs_shrink_active::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then reclaim scans the active list (shrink_active_list: isolate, ClearPageActive, move_active_pages_to_lru)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, reclaim, truncation (shuttle soak)"),
         Model {
@@ -350,6 +351,37 @@ pub fn activate_vs_reclaim<V: Lru>() {
     let m1 = m.clone();
     let cpu1 = spawn_cpu(1, move || {
         V::shrink_inactive_list(&m1, 1, &|_| Shrink::Activate);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
+}
+
+/// lru.10 — reclaim's scan of the active list (`shrink_active_list`) while another CPU's
+/// activation of the page is queued: between its isolation and `ClearPageActive()` the page is
+/// `!PageLRU && PageActive`, which 744ed144's `__activate_page()` reads as a page reclaim's
+/// `putback_lru_pages()` queued. The second way to 744ed144's bug: no migration, the page's
+/// own reclaim.
+///
+/// * setup: one page-cache page P on the inactive file LRU (page cache reference: main
+///   thread), unmapped (`page_referenced()` finds nothing).
+/// * CPU0: `activate_page(P)`, `lru_add_drain()`.
+/// * CPU1: `activate_page(P)`, then `shrink_active_list()` of the active file list, whose
+///   `lru_add_drain()` first flushes CPU1's own activation: P is active, then isolated,
+///   deactivated (`ClearPageActive`) and moved to the inactive list.
+pub fn activate_vs_shrink_active<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::activate_page(&m0, page);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::activate_page(&m1, page);
+        V::shrink_active_list(&m1, 1, &|_| Referenced::No);
     });
     join(cpu0);
     join(cpu1);

@@ -42,8 +42,8 @@ use std::fmt;
 // Ghost state: plain std atomics, invisible to the checkers (no scheduling points).
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{
-    AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicU32 as GhostU32, AtomicU64 as GhostU64,
-    AtomicUsize as GhostUsize,
+    AtomicBool as GhostBool, AtomicI32 as GhostI32, AtomicIsize, AtomicU32 as GhostU32,
+    AtomicU64 as GhostU64, AtomicUsize as GhostUsize,
 };
 
 // include/linux/page-flags.h (3.10), bit numbers as in the kernel.
@@ -191,6 +191,21 @@ impl GhostListSlot {
     }
     pub fn set(&self, list: Option<usize>) {
         self.0.store(list.map_or(0, |l| l + 1), Relaxed);
+    }
+}
+
+/// Ghost: a signed count that kernel-side bookkeeping keeps beside kernel state (a plain std
+/// atomic, invisible to the checkers), such as the pages a mover has linked on an LRU list and
+/// not yet counted (`mm::lru::ZoneLruStat`).
+#[derive(Default)]
+pub struct GhostCount(AtomicIsize);
+
+impl GhostCount {
+    pub fn get(&self) -> isize {
+        self.0.load(Relaxed)
+    }
+    pub fn add(&self, delta: isize) {
+        self.0.fetch_add(delta, Relaxed);
     }
 }
 

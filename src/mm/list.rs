@@ -24,8 +24,8 @@ pub enum ListId {
     Private(usize),
 }
 
-/// Private lists the machine provides: two per CPU.
-pub const NR_PRIVATE_LISTS: usize = 2 * super::NR_CPUS;
+/// Private lists the machine provides: three per CPU.
+pub const NR_PRIVATE_LISTS: usize = 3 * super::NR_CPUS;
 
 /// CPU `cpu`'s `LIST_HEAD(page_list)` / `LIST_HEAD(pagelist)`: the list isolation puts pages
 /// on (shrink_inactive_list, migration).
@@ -33,9 +33,16 @@ pub fn page_list(cpu: usize) -> ListId {
     ListId::Private(2 * cpu)
 }
 
-/// CPU `cpu`'s `LIST_HEAD(ret_pages)` of `shrink_page_list()`.
+/// CPU `cpu`'s `LIST_HEAD(ret_pages)` of `shrink_page_list()`; `shrink_active_list()` uses it
+/// as its `LIST_HEAD(l_inactive)` (its `l_hold` is [`page_list`]).
 pub fn ret_pages(cpu: usize) -> ListId {
     ListId::Private(2 * cpu + 1)
+}
+
+/// CPU `cpu`'s `LIST_HEAD(l_active)` of `shrink_active_list()`: the referenced executable pages
+/// it keeps active.
+pub fn l_active(cpu: usize) -> ListId {
+    ListId::Private(2 * super::NR_CPUS + cpu)
 }
 
 impl ListId {

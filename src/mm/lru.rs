@@ -29,8 +29,8 @@
 //! path, and the production variants run exactly this code.
 
 use super::list::{
-    list_add, list_del, list_empty, list_move, list_splice, lru_to_page, page_list, ret_pages,
-    walk, ListId, INIT_LIST_HEAD,
+    l_active, list_add, list_del, list_empty, list_move, list_splice, lru_to_page, page_list,
+    ret_pages, walk, ListId, INIT_LIST_HEAD,
 };
 use super::page_alloc::free_hot_cold_page;
 use super::swap::{__put_single_page, get_page_unless_zero, put_page_testzero};
@@ -112,6 +112,11 @@ pub trait Lru: 'static + Send + Sync + Sized {
     /// `shrink_inactive_list(nr_to_scan, zone, sc, priority, file)` (mm/vmscan.c).
     fn shrink_inactive_list(m: &Mem, nr_to_scan: usize, how: &dyn Fn(PagePtr) -> Shrink) -> usize {
         shrink_inactive_list::<Self>(m, nr_to_scan, how)
+    }
+
+    /// `shrink_active_list(nr_pages, zone, sc, priority, file)` (mm/vmscan.c).
+    fn shrink_active_list(m: &Mem, nr_pages: usize, referenced: &dyn Fn(PagePtr) -> Referenced) {
+        shrink_active_list::<Self>(m, nr_pages, referenced)
     }
 
     /// The variant's `__put_single_page(page)` (mm/swap.c): the last reference of an order-0
@@ -326,12 +331,18 @@ pub const NR_LRU_LISTS: usize = 2;
 /// lock orders.
 pub struct ZoneLruStat {
     nr: [RaceCell<isize>; NR_LRU_LISTS],
+    /// Ghost (`GhostCount`, invisible to the checkers): pages a CPU has linked on each
+    /// list and will count only at its end. `move_active_pages_to_lru()` adds its `pgmoved`
+    /// after the loop, and drops `lru_lock` inside the loop to release its pagevec: at that
+    /// release the list holds pages its count does not have yet, as in the kernel.
+    uncounted: [GhostCount; NR_LRU_LISTS],
 }
 
 impl Default for ZoneLruStat {
     fn default() -> Self {
         ZoneLruStat {
             nr: [RaceCell::new(0), RaceCell::new(0)],
+            uncounted: Default::default(),
         }
     }
 }
@@ -358,18 +369,31 @@ pub fn zone_page_state(m: &Mem, lru: ListId) -> isize {
     m.zone.vm_stat.nr[lru_index(lru)].get()
 }
 
-/// Ghost check: each LRU list is as long as its zone count says. Run at every release of
-/// `lru_lock` (with the lock still held) and at the end of a scenario.
+/// Ghost: `delta` pages linked on (or, negative, counted for) `lru` whose count their mover adds
+/// later (`ZoneLruStat::uncounted`).
+fn ghost_uncounted(m: &Mem, lru: ListId, delta: isize) {
+    m.zone.vm_stat.uncounted[lru_index(lru)].add(delta);
+}
+
+/// Ghost check: each LRU list is as long as its zone count says, plus the pages a mover has
+/// linked and not counted yet (`ZoneLruStat::uncounted`). Run at every release of `lru_lock`
+/// (with the lock still held) and at the end of a scenario.
 pub fn check_lru_counts(m: &Mem, when: &'static str) {
     for lru in [ListId::InactiveFile, ListId::ActiveFile] {
         let on = walk(m, lru).len() as isize;
         let nr = zone_page_state(m, lru);
-        if on != nr {
+        let uncounted = m.zone.vm_stat.uncounted[lru_index(lru)].get();
+        if on != nr + uncounted {
+            let pending = if uncounted == 0 {
+                String::new()
+            } else {
+                format!(" (and {uncounted} page(s) its mover has still to count)")
+            };
             fail(
                 when,
                 Invariant::LruCount,
                 format!(
-                    "{lru:?} holds {on} page(s) but its zone count (NR_LRU_BASE + lru) is {nr}"
+                    "{lru:?} holds {on} page(s) but its zone count (NR_LRU_BASE + lru) is {nr}{pending}"
                 ),
             );
         }
@@ -1110,6 +1134,187 @@ pub fn shrink_inactive_list<V: Lru>(
     V::putback_lru_pages(m, page_list);
     // LEFT OUT: trace_mm_vmscan_lru_shrink_inactive(...): a tracepoint.
     nr_reclaimed
+}
+
+/// What `page_referenced(page, 0, sc->mem_cgroup, &vm_flags)` (mm/rmap.c) finds on reclaim's
+/// scan of the active list. The model has no page tables, so the scenario says which case a
+/// page is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Referenced {
+    /// No young pte: an unmapped page-cache page (`page_referenced()` returns 0: it walks the
+    /// rmap only `if (page_mapped(page) && page_rmapping(page))`).
+    No,
+    /// Young ptes, no VM_EXEC mapping: counted as rotated, deactivated all the same.
+    Yes,
+    /// Young ptes of a VM_EXEC file mapping: "one more trip around the active list".
+    Exec,
+}
+
+/// `move_active_pages_to_lru(zone, list, lru)` (mm/vmscan.c, 2.6.37: `pgmoved++`; 2.6.38–3.0:
+/// `pgmoved += hpage_nr_pages(page)`, the same for an order-0 page), `lru_lock` held (`zone`),
+/// dropped and retaken around each `__pagevec_release()`. "It is safe to rely on PG_active
+/// against the non-LRU pages in here because nobody will play with that bit on a non-LRU page"
+/// (the comment above it): 744ed144's `__activate_page()` does.
+pub fn move_active_pages_to_lru<'m, V: Lru>(
+    m: &'m Mem,
+    zone: &mut Option<LruLock<'m>>,
+    list: ListId,
+    lru: ListId,
+) {
+    let mut pgmoved = 0;
+    // LEFT OUT: UNPAIRED: `pagevec_init(&pvec, 1)` is `Pagevec::new` below (cold unused).
+    // MODEL: UNPAIRED: `Pagevec::new(size)` is `pagevec_init(&pvec, 1)` (a model pagevec
+    // carries its size: proofs/lru.7.md).
+    let mut pvec = Pagevec::new(m.pagevec_size); // pagevec_init(&pvec, 1)
+
+    while !list_empty(m, list) {
+        let page = lru_to_page(m, list);
+        let p = m.pg(page);
+
+        VM_BUG_ON!("move_active_pages_to_lru", PageLRU(p));
+        SetPageLRU(p);
+
+        ktrace!("move_active_pages_to_lru", "{page:?} -> {lru:?}");
+        list_move(m, page, lru);
+        // MODEL: ghost: the page is on `lru` and not yet in its count (`pgmoved` is added at
+        // the end, after lru_lock may have been dropped: ZoneLruStat::uncounted).
+        ghost_uncounted(m, lru, 1);
+        // LEFT OUT: mem_cgroup_add_lru_list(page, lru): memcg is not modelled.
+        pgmoved += 1; // 2.6.38+: hpage_nr_pages(page)
+
+        if pagevec_add(m, &mut pvec, page) == 0 || list_empty(m, list) {
+            // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(..)` below.
+            // MODEL: UNPAIRED: `drop(zone.take())` is `spin_unlock_irq(&zone->lru_lock)`.
+            drop(zone.take());
+            // LEFT OUT: `if (buffer_heads_over_limit) pagevec_strip(&pvec)`: no buffer heads
+            // are modelled.
+            __pagevec_release::<V>(m, &mut pvec);
+            // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` below.
+            // MODEL: UNPAIRED: `*zone = Some(lru_lock(m))` is `spin_lock_irq(&zone->lru_lock)`.
+            *zone = Some(lru_lock(m));
+        }
+    }
+    __mod_zone_page_state(m, lru, pgmoved);
+    // MODEL: ghost: the pages moved are counted now.
+    ghost_uncounted(m, lru, -pgmoved);
+    // LEFT OUT: `if (!is_active_lru(lru)) __count_vm_events(PGDEACTIVATE, pgmoved)`: a vm
+    // event, not modelled.
+}
+
+/// `shrink_active_list(nr_pages, zone, sc, priority, file)` (mm/vmscan.c, 2.6.37–3.0; 2.6.38+
+/// count `nr_rotated += hpage_nr_pages(page)`, a statistic) of the file list, global reclaim:
+/// the active pages are isolated under `lru_lock`, judged without it (PG_active cleared on
+/// those that go inactive), and moved back under it. `referenced` is `page_referenced()`.
+pub fn shrink_active_list<V: Lru>(
+    m: &Mem,
+    nr_pages: usize,
+    referenced: &dyn Fn(PagePtr) -> Referenced,
+) {
+    // LEFT OUT: `unsigned long nr_taken, pgscanned, vm_flags` and `struct page *page`:
+    // declarations (nr_taken and pgscanned are the result of isolate_lru_pages below).
+    // MODEL: UNPAIRED: the three list heads are this CPU's private lists, emptied
+    // (`LIST_HEAD(l_hold)`, `LIST_HEAD(l_active)`, `LIST_HEAD(l_inactive)`).
+    let cpu = crate::sync::smp_processor_id();
+    let l_hold = page_list(cpu); /* The pages which were snipped off */
+    INIT_LIST_HEAD(m, l_hold);
+    let l_active = l_active(cpu);
+    INIT_LIST_HEAD(m, l_active);
+    let l_inactive = ret_pages(cpu);
+    INIT_LIST_HEAD(m, l_inactive);
+    // LEFT OUT: UNPAIRED: `LIST_HEAD(l_hold)`, `LIST_HEAD(l_active)`, `LIST_HEAD(l_inactive)`
+    // are the six lines above. `reclaim_stat = get_reclaim_stat(zone, sc)`, `nr_rotated = 0`:
+    // reclaim statistics, not modelled.
+
+    lru_add_drain::<V>(m);
+    // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
+    let zone = lru_lock(m);
+    ktrace!(
+        "shrink_active_list",
+        "scan up to {nr_pages} page(s) of ActiveFile under lru_lock"
+    );
+    // LEFT OUT: `if (scanning_global_lru(sc))` and its memcg `else`
+    // (mem_cgroup_isolate_pages): global reclaim only; `nr_taken = isolate_pages_global(...)`
+    // picks the zone's active file list (active 1, file 1) and calls isolate_lru_pages on it,
+    // below; `zone->pages_scanned += pgscanned`: a statistic, not modelled.
+    // MODEL: isolate_pages_global written out: isolate_lru_pages of LRU_ACTIVE_FILE with
+    // ISOLATE_ACTIVE (order 0: `sc->order` is 0).
+    let (nr_taken, pgscanned) = isolate_lru_pages::<V>(
+        m,
+        nr_pages,
+        ListId::ActiveFile,
+        l_hold,
+        IsolateMode::Active,
+        true,
+    );
+    ktrace!("shrink_active_list", "scanned {pgscanned}, took {nr_taken}");
+
+    // LEFT OUT: `reclaim_stat->recent_scanned[file] += nr_taken` and
+    // `__count_zone_vm_events(PGREFILL, zone, pgscanned)`: statistics, not modelled.
+    // LEFT OUT: UNPAIRED: `if (file) __mod_zone_page_state(zone, NR_ACTIVE_FILE, -nr_taken)`
+    // is the call below; its `else` (NR_ACTIVE_ANON): file pages only.
+    // MODEL: UNPAIRED: the call below is the `if (file)` branch's.
+    __mod_zone_page_state(m, ListId::ActiveFile, -(nr_taken as isize));
+    // LEFT OUT: `__mod_zone_page_state(zone, NR_ISOLATED_ANON + file, nr_taken)`: NR_ISOLATED_*
+    // are not modelled (proofs/lru.1.md).
+    // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)`.
+    // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
+    drop(zone);
+
+    while !list_empty(m, l_hold) {
+        // LEFT OUT: cond_resched(): a voluntary preemption point; the checkers preempt anywhere.
+        let page = lru_to_page(m, l_hold);
+        list_del(m, page);
+
+        // LEFT OUT: `if (unlikely(!page_evictable(page, NULL))) { putback_lru_page(page);
+        // continue; }`: every page of the models is evictable (no mlock, no unevictable
+        // mapping), so it is never taken.
+
+        // MODEL: UNPAIRED: `referenced(page)` is `page_referenced(page, 0, sc->mem_cgroup,
+        // &vm_flags)`, its result and vm_flags as one value (the model has no page tables).
+        let r = referenced(page);
+        if r != Referenced::No {
+            // LEFT OUT: `nr_rotated += hpage_nr_pages(page)` (2.6.37: `nr_rotated++`): a
+            // reclaim statistic, not modelled.
+            /*
+             * Identify referenced, file-backed active pages and
+             * give them one more trip around the active list. So
+             * that executable code get better chances to stay in
+             * memory under moderate memory pressure.  Anon pages
+             * are not likely to be evicted by use-once streaming
+             * IO, plus JVM can create lots of anon VM_EXEC pages,
+             * so we ignore them here.
+             */
+            // MODEL: `r == Referenced::Exec` is `(vm_flags & VM_EXEC) && page_is_file_cache(page)`
+            // (file pages only: page_is_file_cache() is 1).
+            if r == Referenced::Exec {
+                list_add(m, page, l_active);
+                continue;
+            }
+        }
+
+        ClearPageActive(m.pg(page)); /* we are de-activating */
+        ktrace!(
+            "shrink_active_list",
+            "{page:?}: ClearPageActive (we are de-activating)"
+        );
+        list_add(m, page, l_inactive);
+    }
+
+    /*
+     * Move pages back to the lru list.
+     */
+    // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
+    // MODEL: UNPAIRED: `Some(lru_lock(m))`: move_active_pages_to_lru drops and retakes it.
+    let mut zone = Some(lru_lock(m));
+    // LEFT OUT: `reclaim_stat->recent_rotated[file] += nr_rotated`: a reclaim statistic.
+
+    move_active_pages_to_lru::<V>(m, &mut zone, l_active, ListId::ActiveFile);
+    move_active_pages_to_lru::<V>(m, &mut zone, l_inactive, ListId::InactiveFile);
+    // LEFT OUT: `__mod_zone_page_state(zone, NR_ISOLATED_ANON + file, -nr_taken)`: NR_ISOLATED_*
+    // are not modelled (proofs/lru.1.md).
+    // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)`.
+    // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
+    drop(zone);
 }
 
 /// `putback_lru_page(page)` (mm/vmscan.c, 2.6.37–3.0): "put previously isolated page onto

@@ -16,8 +16,6 @@
  *            update_isolated_counts, shrink_inactive_list, shrink_active_list (relative to
  *            the root folder's stored text, which for shrink_page_list, shrink_inactive_list
  *            and shrink_active_list is 2.6.39's, see the root's comments)
- * pending:   move_active_pages_to_lru (with the root's shrink_active_list: a model of the
- *            active list scan)
  * notes:     the four functions here are 2.6.39's verbatim; they differ from the root (2.6.37)
  *            by THP's hpage_nr_pages() lines (2.6.38). Mainline v3.0's own vmscan.c was not
  *            found. isolate_lru_page: 2.6.39 tests "PageLRU(page) &&

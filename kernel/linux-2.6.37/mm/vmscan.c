@@ -23,8 +23,6 @@
  *            clear_active_flags, isolate_lru_page, putback_lru_pages, update_isolated_counts,
  *            shrink_inactive_list, move_active_pages_to_lru, shrink_active_list
  * unchanged: -
- * pending:   move_active_pages_to_lru, shrink_active_list (stored for a model of the active
- *            list scan; the models reclaim from the inactive list only)
  * notes:     every function says what is known. "[N] only" = 2.6.39's text, not compared
  *            with 2.6.37 (isolate_lru_page and update_isolated_counts are also byte-identical
  *            to [T], so unchanged from Jan 2011 to 2.6.39: the gap left is 2.6.37 -> [T]).
