@@ -38,7 +38,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_reclaim::<V>, 2, "pagevecs of 1: CPU0 activates (flushing at once) and drains; CPU1's reclaim isolates the page, activate_locked, putback_lru_pages"),
         scenario!(activate_vs_shrink_active::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then reclaim scans the active list (shrink_active_list: isolate, ClearPageActive, move_active_pages_to_lru)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
-        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, reclaim, truncation (shuttle soak)"),
+        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, reclaim of both lists, truncation (shuttle soak)"),
         Model {
             name: "sequential",
             cpus: 0,
@@ -420,8 +420,9 @@ pub fn final_put_vs_reclaim<V: Lru>() {
 /// * CPU0, CPU1: `mark_page_accessed` twice on pages 0–4 (the second call activates), then
 ///   `lru_add_drain()`.
 /// * CPU2: reclaim (`shrink_inactive_list`, 3 pages; a page is referenced: `activate_locked`,
-///   except page 5, which truncation holds locked: `keep`), then migrates pages 0 and 1, then
-///   `lru_add_drain()`.
+///   except page 5, which truncation holds locked: `keep`), then reclaim's active-list scan
+///   (`shrink_active_list`, 2 pages, unreferenced: deactivated), then migrates pages 0 and 1,
+///   then `lru_add_drain()`.
 /// * CPU3: activates pages 3–5, truncates page 5 (drops its page-cache reference: the page is
 ///   freed when its last holder lets go), `lru_add_drain()`.
 /// * then: drain every CPU, check the LRU state, truncate the rest, every frame free.
@@ -459,6 +460,7 @@ pub fn lru_soak<V: Lru>() {
                     Shrink::Activate
                 }
             });
+            V::shrink_active_list(&m, 2, &|_| Referenced::No);
             for (&p, f) in pages[..2].iter().zip(follow) {
                 migrate_page::<V>(&m, p, Some(f));
             }
