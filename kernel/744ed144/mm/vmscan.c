@@ -10,9 +10,10 @@
  * unchanged: every other vmscan.c function of the root folder, as far as this commit goes
  *            (the posting's only vmscan.c hunk is this one). The tree stored at 744ed144
  *            differs from the root's 2.6.37 texts in THP's hpage_nr_pages() lines of
- *            isolate_lru_pages, clear_active_flags and move_active_pages_to_lru (a THP page
- *            counts its pages; the models' pages are small, and those counters are not
- *            modelled); kernel/eb709b0d/mm/vmscan.c holds those forms
+ *            isolate_lru_pages, clear_active_flags, move_active_pages_to_lru and
+ *            shrink_active_list (a THP page counts its pages; the models' pages are small,
+ *            and those counters are not modelled); kernel/eb709b0d/mm/vmscan.c holds those
+ *            forms
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (the function compared byte for byte with
  *            the stored text, tabs included; this settles the question below: at 744ed144

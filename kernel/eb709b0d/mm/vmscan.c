@@ -11,13 +11,15 @@
  *            move_active_pages_to_lru and shrink_active_list are identical there.
  * status:    partial
  * holds:     isolate_lru_pages, clear_active_flags, putback_lru_pages,
- *            move_active_pages_to_lru
+ *            move_active_pages_to_lru, shrink_active_list
  * unchanged: putback_lru_page, shrink_page_list, __isolate_lru_page, isolate_lru_page,
- *            update_isolated_counts, shrink_inactive_list, shrink_active_list (relative to
- *            the root folder's stored text, which for shrink_page_list, shrink_inactive_list
- *            and shrink_active_list is 2.6.39's, see the root's comments)
- * notes:     the four functions here are 2.6.39's verbatim; they differ from the root (2.6.37)
- *            by THP's hpage_nr_pages() lines (2.6.38). Mainline v3.0's own vmscan.c was not
+ *            update_isolated_counts, shrink_inactive_list (relative to the root folder's
+ *            stored text, which for shrink_page_list and shrink_inactive_list is 2.6.39's,
+ *            see the root's comments)
+ * notes:     the five functions here are 2.6.39's verbatim; they differ from the root (2.6.37)
+ *            by THP's hpage_nr_pages() lines (2.6.38); shrink_active_list's is "nr_rotated +=
+ *            hpage_nr_pages(page);" (Rik van Riel's patch 64 of Andrea Arcangeli's THP
+ *            series), and it is byte-identical to torvalds/linux at 744ed144 too. Mainline v3.0's own vmscan.c was not
  *            found. isolate_lru_page: 2.6.39 tests "PageLRU(page) &&
  *            get_page_unless_zero(page)" (root text); the utilite 3.0.x tree instead has
  *            "VM_BUG_ON(!page_count(page)); ... if (PageLRU(page)) { ... get_page(page);" (the
@@ -283,4 +285,97 @@ static void move_active_pages_to_lru(struct zone *zone,
 	__mod_zone_page_state(zone, NR_LRU_BASE + lru, pgmoved);
 	if (!is_active_lru(lru))
 		__count_vm_events(PGDEACTIVATE, pgmoved);
+}
+
+static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
+			struct scan_control *sc, int priority, int file)
+{
+	unsigned long nr_taken;
+	unsigned long pgscanned;
+	unsigned long vm_flags;
+	LIST_HEAD(l_hold);	/* The pages which were snipped off */
+	LIST_HEAD(l_active);
+	LIST_HEAD(l_inactive);
+	struct page *page;
+	struct zone_reclaim_stat *reclaim_stat = get_reclaim_stat(zone, sc);
+	unsigned long nr_rotated = 0;
+
+	lru_add_drain();
+	spin_lock_irq(&zone->lru_lock);
+	if (scanning_global_lru(sc)) {
+		nr_taken = isolate_pages_global(nr_pages, &l_hold,
+						&pgscanned, sc->order,
+						ISOLATE_ACTIVE, zone,
+						1, file);
+		zone->pages_scanned += pgscanned;
+	} else {
+		nr_taken = mem_cgroup_isolate_pages(nr_pages, &l_hold,
+						&pgscanned, sc->order,
+						ISOLATE_ACTIVE, zone,
+						sc->mem_cgroup, 1, file);
+		/*
+		 * mem_cgroup_isolate_pages() keeps track of
+		 * scanned pages on its own.
+		 */
+	}
+
+	reclaim_stat->recent_scanned[file] += nr_taken;
+
+	__count_zone_vm_events(PGREFILL, zone, pgscanned);
+	if (file)
+		__mod_zone_page_state(zone, NR_ACTIVE_FILE, -nr_taken);
+	else
+		__mod_zone_page_state(zone, NR_ACTIVE_ANON, -nr_taken);
+	__mod_zone_page_state(zone, NR_ISOLATED_ANON + file, nr_taken);
+	spin_unlock_irq(&zone->lru_lock);
+
+	while (!list_empty(&l_hold)) {
+		cond_resched();
+		page = lru_to_page(&l_hold);
+		list_del(&page->lru);
+
+		if (unlikely(!page_evictable(page, NULL))) {
+			putback_lru_page(page);
+			continue;
+		}
+
+		if (page_referenced(page, 0, sc->mem_cgroup, &vm_flags)) {
+			nr_rotated += hpage_nr_pages(page);
+			/*
+			 * Identify referenced, file-backed active pages and
+			 * give them one more trip around the active list. So
+			 * that executable code get better chances to stay in
+			 * memory under moderate memory pressure.  Anon pages
+			 * are not likely to be evicted by use-once streaming
+			 * IO, plus JVM can create lots of anon VM_EXEC pages,
+			 * so we ignore them here.
+			 */
+			if ((vm_flags & VM_EXEC) && page_is_file_cache(page)) {
+				list_add(&page->lru, &l_active);
+				continue;
+			}
+		}
+
+		ClearPageActive(page);	/* we are de-activating */
+		list_add(&page->lru, &l_inactive);
+	}
+
+	/*
+	 * Move pages back to the lru list.
+	 */
+	spin_lock_irq(&zone->lru_lock);
+	/*
+	 * Count referenced pages from currently used mappings as rotated,
+	 * even though only some of them are actually re-activated.  This
+	 * helps balance scan pressure between file and anonymous pages in
+	 * get_scan_ratio.
+	 */
+	reclaim_stat->recent_rotated[file] += nr_rotated;
+
+	move_active_pages_to_lru(zone, &l_active,
+						LRU_ACTIVE + file * LRU_FILE);
+	move_active_pages_to_lru(zone, &l_inactive,
+						LRU_BASE   + file * LRU_FILE);
+	__mod_zone_page_state(zone, NR_ISOLATED_ANON + file, -nr_taken);
+	spin_unlock_irq(&zone->lru_lock);
 }

@@ -17,7 +17,11 @@
  *                  ('-' lines = the 2.6.37-rc lumpy_reclaim_mode enum code);
  *            [T]   torvalds/linux mm/vmscan.c at 744ed1442757767ffede5008bb13e0805085902e
  *                  (stored, index id 1318829865; the 2.6.38 merge window, Jan 2011), used
- *                  only to narrow the gap of isolate_lru_page and update_isolated_counts.
+ *                  to narrow the gap of isolate_lru_page, update_isolated_counts,
+ *                  move_active_pages_to_lru and shrink_active_list;
+ *            [T64] Rik van Riel / Andrea Arcangeli, "[PATCH 64 of 66] scale nr_rotated to
+ *                  balance memory pressure", linux-mm, 03 Nov 2010,
+ *                  <54b5b2d012ff38e341ad.1288798119@v2.random> ('-' lines = pre-THP).
  * status:    partial
  * holds:     putback_lru_page, shrink_page_list, __isolate_lru_page, isolate_lru_pages,
  *            clear_active_flags, isolate_lru_page, putback_lru_pages, update_isolated_counts,
@@ -28,6 +32,12 @@
  *            to [T], so unchanged from Jan 2011 to 2.6.39: the gap left is 2.6.37 -> [T]).
  *            shrink_page_list and shrink_inactive_list are 2.6.39's text with the 2.6.37
  *            lines that differ listed in their comment (they are NOT 2.6.37 text).
+ *            move_active_pages_to_lru and shrink_active_list are [T]'s text with THP's one
+ *            line in each undone ([T63], [T64]); Minchan Kim's "[PATCH] vmscan: Make
+ *            move_active_pages_to_lru more generic" (linux-mm, 21 Nov 2010,
+ *            <1290349496-13297-1-git-send-email-minchan.kim@gmail.com>; not in the tree
+ *            at 744ed144) shows "pgmoved++;" and the ClearPageActive line as context of
+ *            the pre-THP tree.
  */
 
 /* mmcheck: unverified: [N] only. The redo loop and the !page_evictable branch are the
@@ -806,7 +816,8 @@ shrink_inactive_list(unsigned long nr_to_scan, struct zone *zone,
 }
 
 /* mmcheck: partial: [T63] hunk "@@ -1466,7 +1467,7 @@ static void move_active_pages_to_lru(str"
- * gives "pgmoved++;" (2.6.39: "pgmoved += hpage_nr_pages(page);"); the rest is [N]'s. */
+ * gives "pgmoved++;" (2.6.39: "pgmoved += hpage_nr_pages(page);"); the rest is [N]'s, and
+ * byte-identical to [T] apart from that line (compared 6 Dec 2026). */
 /*
  * This moves pages from the active list to the inactive list.
  *
@@ -858,8 +869,9 @@ static void move_active_pages_to_lru(struct zone *zone,
 		__count_vm_events(PGDEACTIVATE, pgmoved);
 }
 
-/* mmcheck: unverified: [N] only (2.6.39 text). The line "nr_rotated += hpage_nr_pages(page);"
- * is THP's (2.6.38); no posting with its 2.6.37 form was read. */
+/* mmcheck: partial: [T]'s text (byte-identical apart from this line) with [T64]'s hunk
+ * "@@ -1535,7 +1536,7 @@ static void shrink_active_list(unsigned" undone: its '-' line
+ * "nr_rotated++;" (THP's "nr_rotated += hpage_nr_pages(page);" came with it in 2.6.38). */
 static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 			struct scan_control *sc, int priority, int file)
 {
@@ -913,7 +925,7 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 		}
 
 		if (page_referenced(page, 0, sc->mem_cgroup, &vm_flags)) {
-			nr_rotated += hpage_nr_pages(page);
+			nr_rotated++;
 			/*
 			 * Identify referenced, file-backed active pages and
 			 * give them one more trip around the active list. So
