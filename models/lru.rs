@@ -342,16 +342,22 @@ pub fn truncate_vs_reclaim<V: Lru>() {
 pub fn activate_vs_reclaim<V: Lru>() {
     let m = machine(1, 1);
     let (page, pc) = add_to_page_cache_lru(&m);
+    activate_racing::<V>(m, page, pc, |m, _| {
+        V::shrink_inactive_list(m, 1, &|_| Shrink::Activate);
+    });
+}
 
+/// The CPUs of lru.7 and lru.10: CPU0 runs `activate_page(page)` and drains; CPU1 runs `cpu1`
+/// on the page (reclaim's scan of either list). Then the end checks, the page cache's
+/// reference `pc` dropped last.
+fn activate_racing<V: Lru>(m: Arc<Mem>, page: PagePtr, pc: PageRef, cpu1: fn(&Mem, PagePtr)) {
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
         V::activate_page(&m0, page);
         lru_add_drain::<V>(&m0);
     });
     let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        V::shrink_inactive_list(&m1, 1, &|_| Shrink::Activate);
-    });
+    let cpu1 = spawn_cpu(1, move || cpu1(&m1, page));
     join(cpu0);
     join(cpu1);
     finish::<V>(&m, vec![pc]);
@@ -372,20 +378,10 @@ pub fn activate_vs_reclaim<V: Lru>() {
 pub fn activate_vs_shrink_active<V: Lru>() {
     let m = machine(1, PAGEVEC_SIZE);
     let (page, pc) = add_to_page_cache_lru(&m);
-
-    let m0 = m.clone();
-    let cpu0 = spawn_cpu(0, move || {
-        V::activate_page(&m0, page);
-        lru_add_drain::<V>(&m0);
+    activate_racing::<V>(m, page, pc, |m, page| {
+        V::activate_page(m, page);
+        V::shrink_active_list(m, 1, &|_| Referenced::No);
     });
-    let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        V::activate_page(&m1, page);
-        V::shrink_active_list(&m1, 1, &|_| Referenced::No);
-    });
-    join(cpu0);
-    join(cpu1);
-    finish::<V>(&m, vec![pc]);
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →
