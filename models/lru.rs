@@ -16,8 +16,8 @@ use mmcheck::ktrace;
 use mmcheck::mm::list::{ghost_on_list, list_add, page_list, walk, ListId, INIT_LIST_HEAD};
 use mmcheck::mm::lru::{
     add_page_to_lru_list, assert_not_queued, check_lru_counts, lru_add_drain, lru_lock,
-    mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, Lru, Referenced,
-    Shrink, PAGEVEC_SIZE,
+    mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, CompactControl,
+    Lru, Referenced, Shrink, PAGEVEC_SIZE,
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
@@ -37,6 +37,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(truncate_vs_reclaim::<V>, 2, "CPU0 migrates the page and drains (the drain may free it); CPU1 truncates, then reclaim scans the inactive list"),
         scenario!(activate_vs_reclaim::<V>, 2, "pagevecs of 1: CPU0 activates (flushing at once) and drains; CPU1's reclaim isolates the page, activate_locked, putback_lru_pages"),
         scenario!(activate_vs_shrink_active::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then reclaim scans the active list (shrink_active_list: isolate, ClearPageActive, move_active_pages_to_lru)"),
+        scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -347,7 +348,7 @@ pub fn activate_vs_reclaim<V: Lru>() {
     });
 }
 
-/// The CPUs of lru.7 and lru.10: CPU0 runs `activate_page(page)` and drains; CPU1 runs `cpu1`
+/// The CPUs of lru.7, lru.10 and lru.11: CPU0 runs `activate_page(page)` and drains; CPU1 runs `cpu1`
 /// on the page (reclaim's scan of either list). Then the end checks, the page cache's
 /// reference `pc` dropped last.
 fn activate_racing<V: Lru>(m: Arc<Mem>, page: PagePtr, pc: PageRef, cpu1: fn(&Mem, PagePtr)) {
@@ -381,6 +382,51 @@ pub fn activate_vs_shrink_active<V: Lru>() {
     activate_racing::<V>(m, page, pc, |m, page| {
         V::activate_page(m, page);
         V::shrink_active_list(m, 1, &|_| Referenced::No);
+    });
+}
+
+/// One round of compaction of the zone by this CPU (`compact_zone()`, mm/compaction.c, as
+/// `try_to_compact_pages()` or a write to /proc/sys/vm/compact_memory runs it):
+/// `migrate_prep_local()` (= `lru_add_drain()`), `isolate_migratepages()` of the machine's one
+/// pageblock, then `migrate_pages(&cc->migratepages, compaction_alloc, ...)`, whose
+/// `unmap_and_move()` takes each page off the list and puts it back (the model never moves a
+/// page), so compact_zone's `putback_lru_pages(&cc->migratepages)` of what is left finds the
+/// list empty. The free scanner, `compact_finished()` and the vm events are not modelled.
+pub fn compact_zone<V: Lru>(m: &Mem) {
+    let mut cc = CompactControl {
+        migratepages: page_list(smp_processor_id()),
+        nr_migratepages: 0,
+        migrate_pfn: 0,
+    };
+    INIT_LIST_HEAD(m, cc.migratepages);
+    lru_add_drain::<V>(m); // migrate_prep_local()
+    if V::isolate_migratepages(m, &mut cc) == 0 {
+        return;
+    }
+    for page in walk(m, cc.migratepages) {
+        unmap_and_move::<V>(m, page);
+    }
+}
+
+/// lru.11 — compaction's migrate scanner isolates the page while another CPU's activation of
+/// it is queued: the path of the first crash trace in the "hunting an IO hang" thread (Chris
+/// Mason, 17 Jan 2011: `compact_zone` -> `migrate_pages`). `isolate_migratepages()` takes
+/// active and inactive pages alike (`ISOLATE_BOTH`) and leaves PG_active set: the page is
+/// `!PageLRU && PageActive` on the migration list until `putback_lru_page()` clears PG_active,
+/// which 744ed144's `__activate_page()` reads as a reclaim putback.
+///
+/// * setup: one page-cache page P on the inactive file LRU (page cache reference: main
+///   thread); nobody else holds a reference: the scanner takes its own under `lru_lock`.
+/// * CPU0: `activate_page(P)`, `lru_add_drain()`.
+/// * CPU1: `activate_page(P)`, then compaction (`compact_zone()`: `lru_add_drain()` flushes
+///   CPU1's activation first, `isolate_migratepages()`, `unmap_and_move()`'s putback through
+///   CPU1's `lru_add` pagevec).
+pub fn activate_vs_compact<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+    activate_racing::<V>(m, page, pc, |m, page| {
+        V::activate_page(m, page);
+        compact_zone::<V>(m);
     });
 }
 

@@ -119,6 +119,12 @@ pub trait Lru: 'static + Send + Sync + Sized {
         shrink_active_list::<Self>(m, nr_pages, referenced)
     }
 
+    /// `isolate_migratepages(zone, cc)` (mm/compaction.c): compaction's migrate scanner
+    /// isolates the LRU pages of one pageblock under `lru_lock`.
+    fn isolate_migratepages(m: &Mem, cc: &mut CompactControl) -> usize {
+        isolate_migratepages::<Self>(m, cc)
+    }
+
     /// The variant's `__put_single_page(page)` (mm/swap.c): the last reference of an order-0
     /// page went. By default `crate::mm::swap::__put_single_page` (2.6.38–3.10 text:
     /// `__page_cache_release(page); free_hot_cold_page(page, 0);`).
@@ -1358,6 +1364,131 @@ pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
     // events: statistics, not modelled.
 
     put_page::<V>(m, page); /* drop ref from isolate */
+}
+
+// ---------------------------------------------------------------------------------------------
+// mm/compaction.c
+
+/// COMPACT_CLUSTER_MAX (mm/compaction.c, 2.6.35–3.0: `#define COMPACT_CLUSTER_MAX
+/// SWAP_CLUSTER_MAX`): the most pages one round of the migrate scanner isolates.
+pub const COMPACT_CLUSTER_MAX: usize = SWAP_CLUSTER_MAX;
+
+/// `struct compact_control` (mm/compaction.c) reduced to the migrate scanner's part: the list
+/// of isolated pages (`migratepages`, a CPU's private list here), their count and the pfn the
+/// scanner goes on from. The free scanner's fields (`freepages`, `nr_freepages`, `free_pfn`),
+/// `nr_anon`/`nr_file`, `order`, `migratetype` and `zone` are not modelled.
+pub struct CompactControl {
+    /// `struct list_head migratepages`.
+    pub migratepages: ListId,
+    /// `unsigned long nr_migratepages`.
+    pub nr_migratepages: usize,
+    /// `unsigned long migrate_pfn`.
+    pub migrate_pfn: usize,
+}
+
+/// `isolate_migratepages(zone, cc)` (mm/compaction.c, 2.6.37 text; the later texts' lines, THP's
+/// (2.6.38) and the lock release of 2.6.39, are marked: kernel/ says which version has which): "Isolate all pages that can be migrated from the
+/// block pointed to by the migrate scanner". Under `zone->lru_lock`, every pfn of the block:
+/// `__isolate_lru_page(page, ISOLATE_BOTH, 0)` (which takes the reference with
+/// `get_page_unless_zero()`: no reference is held before, unlike `isolate_lru_page()`), then
+/// `del_page_from_lru_list()` and `list_add()` on `cc->migratepages`. The page keeps
+/// PG_active. The machine is one pageblock that starts at pfn 0 and lies below the free
+/// scanner, and every frame of it is allocated (no `PageBuddy` frame).
+pub fn isolate_migratepages<V: Lru>(m: &Mem, cc: &mut CompactControl) -> usize {
+    // LEFT OUT: the later texts' last_pageblock_nr, pageblock_nr (for the async-compaction
+    // test below) and nr_scanned, nr_isolated (for the tracepoint at the end): not in 2.6.37.
+    let migratelist = cc.migratepages;
+
+    /* Do not scan outside zone boundaries */
+    // MODEL: `low_pfn = max(cc->migrate_pfn, zone->zone_start_pfn)`: the zone starts at pfn 0.
+    let mut low_pfn = cc.migrate_pfn;
+
+    /* Only scan within a pageblock boundary */
+    // MODEL: `end_pfn = ALIGN(low_pfn + pageblock_nr_pages, pageblock_nr_pages)`: the machine
+    // is one pageblock, its frames all the model has.
+    let end_pfn = m.map.nr_pages();
+
+    /* Do not cross the free scanner or scan within a memory hole */
+    // LEFT OUT: `if (end_pfn > cc->free_pfn || !pfn_valid(low_pfn)) { cc->migrate_pfn =
+    // end_pfn; return 0; }`: the free scanner is not modelled (it starts at the zone's end,
+    // above this block) and every pfn of the machine is valid.
+
+    /*
+     * Ensure that there are not too many pages isolated from the LRU
+     * list by either parallel reclaimers or compaction. If there are,
+     * delay for some time until fewer pages are isolated
+     */
+    // LEFT OUT: `while (unlikely(too_many_isolated(zone))) { congestion_wait(BLK_RW_ASYNC,
+    // HZ/10); if (fatal_signal_pending(current)) return 0; }`: NR_ISOLATED_* are not modelled
+    // (proofs/lru.1.md); a model isolates one page, never too many.
+
+    /* Time to isolate some pages for migration */
+    // LEFT OUT: later texts' `cond_resched()`: a scheduling hint, not in 2.6.37.
+    // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` just below.
+    // MODEL: UNPAIRED: `lru_lock(m)` is `spin_lock_irq(&zone->lru_lock)`.
+    let zone = lru_lock(m);
+    // MODEL: UNPAIRED: `while low_pfn < end_pfn` is `for (; low_pfn < end_pfn; low_pfn++)`
+    // (the `low_pfn += 1` of each `continue` and at the end of the body is its `low_pfn++`).
+    while low_pfn < end_pfn {
+        // LEFT OUT: the later texts' `bool locked = true` and the lock release every
+        // SWAP_CLUSTER_MAX pfns and on need_resched()/spin_is_contended() (b2eef8c0, 2.6.39:
+        // `if (!((low_pfn+1) % SWAP_CLUSTER_MAX))`, `spin_unlock_irq`, `cond_resched()`,
+        // `spin_lock_irq`, `fatal_signal_pending`): not in 2.6.37; the machine's block is
+        // shorter than SWAP_CLUSTER_MAX, and the scenario has no other lru_lock waiter the
+        // kernel would yield to that the model does not already interleave.
+        // LEFT OUT: `if (!pfn_valid_within(low_pfn)) continue`: every pfn is valid (no holes);
+        // the later texts' `nr_scanned++`: for their tracepoint.
+
+        /* Get the page and skip if free */
+        let page = m.pfn_to_page(low_pfn);
+        // LEFT OUT: `if (PageBuddy(page)) continue`: no frame of the machine is free while the
+        // scanner runs (the model has no PG_buddy; __isolate_lru_page's PageLRU test below
+        // skips such a frame the same way).
+        // LEFT OUT: later texts' async-compaction test (`if (!cc->sync && last_pageblock_nr !=
+        // pageblock_nr && get_pageblock_migratetype(page) != MIGRATE_MOVABLE)`): the model's
+        // compaction is synchronous, as all of 2.6.37's is.
+        // LEFT OUT: THP's (2.6.38) `if (!PageLRU(page)) continue` and `if
+        // (PageTransHuge(page)) { low_pfn += ...; continue; }`: __isolate_lru_page
+        // below makes the same PageLRU test under the same lock; no page here is huge.
+
+        /* Try isolate the page */
+        // MODEL: ISOLATE_BOTH with `file` 0: __isolate_lru_page skips its file test for it.
+        if V::__isolate_lru_page(m, page, IsolateMode::Both, false) != 0 {
+            // MODEL: UNPAIRED: the `for` loop's `low_pfn++`, which `continue` runs.
+            low_pfn += 1;
+            continue;
+        }
+        // LEFT OUT: THP's `VM_BUG_ON(PageTransCompound(page))`: no page here is compound.
+
+        /* Successfully isolated */
+        ktrace!("isolate_migratepages", "{page:?} isolated");
+        del_page_from_lru_list(m, page, page_lru(m.pg(page)));
+        list_add(m, page, migratelist);
+        // LEFT OUT: 2.6.36–2.6.37-rc's mem_cgroup_del_lru(page) (kernel/linux-2.6.37's header
+        // says why 2.6.37 most likely lacks it): memcg is not modelled.
+        cc.nr_migratepages += 1;
+        // LEFT OUT: the later texts' `nr_isolated++`: for their tracepoint.
+
+        /* Avoid isolating too much */
+        if cc.nr_migratepages == COMPACT_CLUSTER_MAX {
+            break;
+        }
+        // MODEL: UNPAIRED: the `for` loop's `low_pfn++` at the end of the body.
+        low_pfn += 1;
+    }
+
+    // LEFT OUT: acct_isolated(zone, cc): it counts the isolated pages into NR_ISOLATED_ANON
+    // and NR_ISOLATED_FILE, which are not modelled (proofs/lru.1.md).
+
+    // MODEL: UNPAIRED: `drop(zone)` is `spin_unlock_irq(&zone->lru_lock)`.
+    drop(zone);
+    // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(zone)` above.
+    cc.migrate_pfn = low_pfn;
+
+    // LEFT OUT: the later texts' trace_mm_compaction_isolate_migratepages(nr_scanned,
+    // nr_isolated) (2.6.38): a tracepoint.
+
+    cc.nr_migratepages
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,27 +3,32 @@
  * mmcheck kernel text: modelled functions only, verbatim.
  * variant:   linux-2.6.37
  * file:      mm/compaction.c
- * source:    dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/compaction.c, commit
- *            1e37c14c729472f107fb33e1bd4afe6bea0d2f2f (2.6.39 text)
+ * source:    a stored full mm/compaction.c of the 2.6.36/2.6.37 era (find_string index id
+ *            464075335; its repository is not named), checked line by line against the
+ *            context and '-' lines of three postings made on the 2.6.36/2.6.37-rc file
+ *            (blob 4d709ee): Mel Gorman, "[PATCH 1/7] mm: compaction: Add trace events for
+ *            memory compaction activity", 22 Nov 2010,
+ *            <1290440635-30071-2-git-send-email-mel@csn.ul.ie> (b7aba698, 2.6.38-rc1);
+ *            Andrea Arcangeli, "[PATCH 56 of 66] transhuge isolate_migratepages()", 3 Nov 2010,
+ *            <deca9009a1afa678b7e0.1288798111@v2.random> (2.6.38); Minchan Kim, "[PATCH]
+ *            compaction: fix COMPACTPAGEFAILED counting", 24 Aug 2010,
+ *            <1282580114-2136-1-git-send-email-minchan.kim@gmail.com>
  * status:    unverified
  * holds:     isolate_migratepages
  * unchanged: -
- * pending:   isolate_migratepages (stored for a compaction model: the path of Chris Mason's
- *            crash; the models' migration isolates with isolate_lru_page)
- * notes:     NOT 2.6.37's (nor 2.6.38's) text: neither tree is stored. Known later additions
- *            present here: the lru_lock release every SWAP_CLUSTER_MAX pfns and on
- *            need_resched()/spin_is_contended() (Andrea Arcangeli / Mel Gorman, "[PATCH 2/2]
- *            mm: compaction: Minimise the time IRQs are disabled while isolating pages for
- *            migration", linux-mm, 25 Feb 2011, <1298656856-6074-3-git-send-email-mel@csn.ul.ie>,
- *            b2eef8c0; its pre-image, the late-2.6.38-rc text, reads at the loop head just
- *            "spin_lock_irq(&zone->lru_lock); for (; low_pfn < end_pfn; low_pfn++) {
- *            struct page *page; if (!pfn_valid_within(low_pfn)) continue; nr_scanned++;"), the
- *            "!cc->sync" MIGRATE_MOVABLE skip, and the PageLRU/PageTransHuge skip (THP,
- *            2.6.38). What a model needs is the isolation itself, unchanged in shape: under
- *            zone->lru_lock, __isolate_lru_page(page, ISOLATE_BOTH, 0) (which takes the
- *            reference with get_page_unless_zero), del_page_from_lru_list(zone, page,
- *            page_lru(page)), list_add(&page->lru, migratelist) -- no reference is held
- *            before isolation, unlike isolate_lru_page().
+ * notes:     No stored v2.6.37 tree has this file: the text is a reconstruction, every line
+ *            attested by the full copy and the postings' pre-images. 2.6.37 has none of the
+ *            later lines (kernel/eb709b0d/mm/compaction.c holds 2.6.39's): no tracepoint nor
+ *            nr_scanned/nr_isolated (2.6.38), no THP PageLRU/PageTransHuge skip nor
+ *            VM_BUG_ON(PageTransCompound) (2.6.38), no async MIGRATE_MOVABLE skip (2.6.38),
+ *            no cond_resched() nor lock release every SWAP_CLUSTER_MAX pfns (2.6.39): lru_lock
+ *            is held, interrupts off, over the whole pageblock. One line is open:
+ *            `mem_cgroup_del_lru(page);` after list_add, present in 2.6.35, 2.6.36 and
+ *            2.6.37-rc, removed by Minchan Kim's "[PATCH] compaction: Remove
+ *            mem_cgroup_del_lru" (7 Dec 2010, <1291734086-1405-1-git-send-email-minchan.kim@gmail.com>;
+ *            Andrew Morton tagged it for -stable); mmotm 2011-01-06, against 2.6.37, no longer
+ *            carries it, so 2.6.37 most likely lacks the line (its mainline id was not found).
+ *            The model leaves memcg out either way.
  */
 
 /*
@@ -34,8 +39,6 @@ static unsigned long isolate_migratepages(struct zone *zone,
 					struct compact_control *cc)
 {
 	unsigned long low_pfn, end_pfn;
-	unsigned long last_pageblock_nr = 0, pageblock_nr;
-	unsigned long nr_scanned = 0, nr_isolated = 0;
 	struct list_head *migratelist = &cc->migratepages;
 
 	/* Do not scan outside zone boundaries */
@@ -63,74 +66,25 @@ static unsigned long isolate_migratepages(struct zone *zone,
 	}
 
 	/* Time to isolate some pages for migration */
-	cond_resched();
 	spin_lock_irq(&zone->lru_lock);
 	for (; low_pfn < end_pfn; low_pfn++) {
 		struct page *page;
-		bool locked = true;
-
-		/* give a chance to irqs before checking need_resched() */
-		if (!((low_pfn+1) % SWAP_CLUSTER_MAX)) {
-			spin_unlock_irq(&zone->lru_lock);
-			locked = false;
-		}
-		if (need_resched() || spin_is_contended(&zone->lru_lock)) {
-			if (locked)
-				spin_unlock_irq(&zone->lru_lock);
-			cond_resched();
-			spin_lock_irq(&zone->lru_lock);
-			if (fatal_signal_pending(current))
-				break;
-		} else if (!locked)
-			spin_lock_irq(&zone->lru_lock);
-
 		if (!pfn_valid_within(low_pfn))
 			continue;
-		nr_scanned++;
 
 		/* Get the page and skip if free */
 		page = pfn_to_page(low_pfn);
 		if (PageBuddy(page))
 			continue;
 
-		/*
-		 * For async migration, also only scan in MOVABLE blocks. Async
-		 * migration is optimistic to see if the minimum amount of work
-		 * satisfies the allocation
-		 */
-		pageblock_nr = low_pfn >> pageblock_order;
-		if (!cc->sync && last_pageblock_nr != pageblock_nr &&
-				get_pageblock_migratetype(page) != MIGRATE_MOVABLE) {
-			low_pfn += pageblock_nr_pages;
-			low_pfn = ALIGN(low_pfn, pageblock_nr_pages) - 1;
-			last_pageblock_nr = pageblock_nr;
-			continue;
-		}
-
-		if (!PageLRU(page))
-			continue;
-
-		/*
-		 * PageLRU is set, and lru_lock excludes isolation,
-		 * splitting and collapsing (collapsing has already
-		 * happened if PageLRU is set).
-		 */
-		if (PageTransHuge(page)) {
-			low_pfn += (1 << compound_order(page)) - 1;
-			continue;
-		}
-
 		/* Try isolate the page */
 		if (__isolate_lru_page(page, ISOLATE_BOTH, 0) != 0)
 			continue;
-
-		VM_BUG_ON(PageTransCompound(page));
 
 		/* Successfully isolated */
 		del_page_from_lru_list(zone, page, page_lru(page));
 		list_add(&page->lru, migratelist);
 		cc->nr_migratepages++;
-		nr_isolated++;
 
 		/* Avoid isolating too much */
 		if (cc->nr_migratepages == COMPACT_CLUSTER_MAX)
@@ -141,8 +95,6 @@ static unsigned long isolate_migratepages(struct zone *zone,
 
 	spin_unlock_irq(&zone->lru_lock);
 	cc->migrate_pfn = low_pfn;
-
-	trace_mm_compaction_isolate_migratepages(nr_scanned, nr_isolated);
 
 	return cc->nr_migratepages;
 }
