@@ -43,7 +43,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         Model {
             name: "sequential",
             cpus: 0,
-            about: "random activate/drain/migrate/reclaim sequences on pagevecs of 1, 2 or 14 against a reference model of each page's place",
+            about: "random activate/drain/migrate/reclaim (both lists)/compact sequences on pagevecs of 1, 2 or 14 against a reference model of each page's place",
             run: Runner::Sequential(sequential_proptest::<V>),
         },
     ];
@@ -542,6 +542,12 @@ pub enum LruOp {
     /// `shrink_inactive_list()` of one page on CPU 1 (referenced: `activate_locked`), then
     /// `lru_add_drain()` on CPU 1.
     Reclaim,
+    /// `shrink_active_list()` of one page on CPU 1 (unreferenced: deactivated), then
+    /// `lru_add_drain()` on CPU 1.
+    ReclaimActive,
+    /// One round of compaction on CPU 1 (`compact_zone()`: drain, `isolate_migratepages()` of
+    /// every frame, `migrate_pages()` puts each page back), then `lru_add_drain()` on CPU 1.
+    Compact,
 }
 
 /// Where the reference model says a page is.
@@ -566,12 +572,16 @@ struct Reference {
 
 impl Reference {
     /// `activate_page_drain(cpu)`: a queued page still on the inactive list is activated.
-    fn drain(&mut self, cpu: usize) {
+    /// Returns the pages activated, in the order the drain moved them.
+    fn drain(&mut self, cpu: usize) -> Vec<usize> {
+        let mut activated = Vec::new();
         for page in std::mem::take(&mut self.queued[cpu]) {
             if self.place[page] == Where::Inactive {
                 self.place[page] = Where::Active;
+                activated.push(page);
             }
         }
+        activated
     }
     fn activate(&mut self, page: usize, cpu: usize) {
         if self.place[page] != Where::Inactive {
@@ -594,8 +604,10 @@ impl Reference {
 /// inactive (a full pagevec is drained at once); a drain activates a queued page that is still
 /// on the inactive list and leaves any other page where it is; migration takes a page off the
 /// LRU and puts it back on the list its PG_active names; reclaim (after draining its CPU) takes
-/// the page at the tail of the inactive list and returns it active. After every step the
-/// kernel's lists, flags, zone counts and page counts must agree with it.
+/// the page at the tail of the inactive list and returns it active, and its active scan takes
+/// the page at the tail of the active list and returns it inactive; compaction (after draining
+/// its CPU) isolates every LRU page and puts each back on the list it came from. After every
+/// step the kernel's lists, flags, zone counts and page counts must agree with it.
 pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
     const PAGES: usize = 3;
     let size = match ops.first() {
@@ -681,6 +693,30 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                     r.place[i] = Where::Active;
                 }
             }
+            LruOp::ReclaimActive => {
+                // shrink_active_list() drains CPU1 first: the pages it activates go to the head
+                // of the active list in drain order (add_page_to_lru_list is a list_add), so
+                // the tail is the old list's tail, or else the first page the drain moved.
+                let before: Vec<usize> = walk(&m, ListId::ActiveFile)
+                    .iter()
+                    .filter_map(|p| pages.iter().position(|x| x == p))
+                    .collect();
+                let activated = r.drain(1);
+                run_as_cpu(1, || {
+                    V::shrink_active_list(&m, 1, &|_| Referenced::No);
+                    lru_add_drain::<V>(&m);
+                });
+                if let Some(i) = before.last().or(activated.first()).copied() {
+                    r.place[i] = Where::Inactive;
+                }
+            }
+            LruOp::Compact => {
+                r.drain(1);
+                run_as_cpu(1, || {
+                    compact_zone::<V>(&m);
+                    lru_add_drain::<V>(&m);
+                });
+            }
         }
         // Kernel state vs the reference model.
         let inactive = walk(&m, ListId::InactiveFile);
@@ -754,6 +790,8 @@ fn lru_op() -> impl Strategy<Value = LruOp> {
         2 => (0usize..3).prop_map(|page| LruOp::Isolate { page }),
         1 => Just(LruOp::Putback),
         1 => Just(LruOp::Reclaim),
+        1 => Just(LruOp::ReclaimActive),
+        1 => Just(LruOp::Compact),
     ]
 }
 

@@ -610,7 +610,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.seq",
-        statement: "eb709b0d: random activate/drain/migrate/reclaim sequences on pagevecs of 1, 2 or 14 keep every page where the reference model says, with matching flags, LRU counts and page counts",
+        statement: "eb709b0d: random activate/drain/migrate/reclaim (both lists)/compact sequences on pagevecs of 1, 2 or 14 keep every page where the reference model says, with matching flags, LRU counts and page counts",
         variant: "eb709b0d",
         model: "sequential",
         checker: SEQ,
@@ -630,7 +630,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.seq-744ed144",
-        statement: "744ed144 on the sequential model: fails, and proptest shrinks it to Johannes Weiner's steps (queue on both CPUs, drain one, isolate, drain the other)",
+        statement: "744ed144 on the sequential model: fails, and proptest shrinks it to Johannes Weiner's kind of steps (a page queued on one CPU is made active, migration isolates it, the stale entry is drained)",
         variant: "744ed144",
         model: "sequential",
         checker: SEQ,
