@@ -39,7 +39,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_shrink_active::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then reclaim scans the active list (shrink_active_list: isolate, ClearPageActive, move_active_pages_to_lru)"),
         scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
-        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, reclaim of both lists, truncation (shuttle soak)"),
+        scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
             name: "sequential",
             cpus: 0,
@@ -466,7 +466,8 @@ pub fn final_put_vs_reclaim<V: Lru>() {
 ///   (`shrink_active_list`, 2 pages, unreferenced: deactivated), then migrates pages 0 and 1,
 ///   then `lru_add_drain()`.
 /// * CPU3: activates pages 3–5, truncates page 5 (drops its page-cache reference: the page is
-///   freed when its last holder lets go), `lru_add_drain()`.
+///   freed when its last holder lets go), runs a round of compaction (`compact_zone`), then
+///   `lru_add_drain()`.
 /// * then: drain every CPU, check the LRU state, truncate the rest, every frame free.
 pub fn lru_soak<V: Lru>() {
     let m = machine(6, 2);
@@ -516,6 +517,7 @@ pub fn lru_soak<V: Lru>() {
                 V::activate_page(&m, p);
             }
             truncate_complete_page::<V>(&m, truncated);
+            compact_zone::<V>(&m);
             lru_add_drain::<V>(&m);
         }));
     }

@@ -580,7 +580,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.soak",
-        statement: "eb709b0d on the 4-CPU soak (6 pages, pagevecs of 2 that fill and flush, migration, reclaim, truncation) holds under PCT and random schedules",
+        statement: "eb709b0d on the 4-CPU soak (6 pages, pagevecs of 2 that fill and flush, migration, compaction, reclaim of both lists, truncation) holds under PCT and random schedules",
         variant: "eb709b0d",
         model: "lru_soak",
         checker: SOAK,
