@@ -13,7 +13,9 @@ use crate::sequential::{self, Settings};
 use crate::{invariants, scenario, Model, Runner};
 use mmcheck::checker::Exploration;
 use mmcheck::ktrace;
-use mmcheck::mm::list::{ghost_on_list, list_add, page_list, walk, ListId, INIT_LIST_HEAD};
+use mmcheck::mm::list::{
+    ghost_on_list, list_add, list_for_each_entry_safe, page_list, walk, ListId, INIT_LIST_HEAD,
+};
 use mmcheck::mm::lru::{
     add_page_to_lru_list, assert_not_queued, check_lru_counts, lru_add_drain, lru_lock,
     mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, CompactControl,
@@ -37,6 +39,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(truncate_vs_reclaim::<V>, 2, "CPU0 migrates the page and drains (the drain may free it); CPU1 truncates, then reclaim scans the inactive list"),
         scenario!(activate_vs_reclaim::<V>, 2, "pagevecs of 1: CPU0 activates (flushing at once) and drains; CPU1's reclaim isolates the page, activate_locked, putback_lru_pages"),
         scenario!(activate_vs_shrink_active::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then reclaim scans the active list (shrink_active_list: isolate, ClearPageActive, move_active_pages_to_lru)"),
+        scenario!(activate_vs_shrink_active_exec::<V>, 2, "as activate_vs_shrink_active, the page referenced through a VM_EXEC file mapping: shrink_active_list keeps it active (l_active) and moves it back to the active list"),
         scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
@@ -348,9 +351,9 @@ pub fn activate_vs_reclaim<V: Lru>() {
     });
 }
 
-/// The CPUs of lru.7, lru.10 and lru.11: CPU0 runs `activate_page(page)` and drains; CPU1 runs `cpu1`
-/// on the page (reclaim's scan of either list). Then the end checks, the page cache's
-/// reference `pc` dropped last.
+/// The CPUs of lru.7, lru.10, lru.10-exec and lru.11: CPU0 runs `activate_page(page)` and
+/// drains; CPU1 runs `cpu1` on the page (reclaim's scan of either list, or compaction). Then the
+/// end checks, the page cache's reference `pc` dropped last.
 fn activate_racing<V: Lru>(m: Arc<Mem>, page: PagePtr, pc: PageRef, cpu1: fn(&Mem, PagePtr)) {
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
@@ -385,6 +388,24 @@ pub fn activate_vs_shrink_active<V: Lru>() {
     });
 }
 
+/// lru.10-exec — lru.10 with a page that `page_referenced()` finds young in a VM_EXEC file
+/// mapping: `shrink_active_list()` keeps it active ("one more trip around the active list":
+/// `l_active`, PG_active never cleared) and `move_active_pages_to_lru()` puts it back on the
+/// active list. The window 744ed144 misreads (`!PageLRU && PageActive`) lasts from isolation to
+/// that move.
+///
+/// * setup, CPU0: as lru.10.
+/// * CPU1: `activate_page(P)`, then `shrink_active_list()` of the active file list, P
+///   referenced through a VM_EXEC mapping.
+pub fn activate_vs_shrink_active_exec<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+    activate_racing::<V>(m, page, pc, |m, page| {
+        V::activate_page(m, page);
+        V::shrink_active_list(m, 1, &|_| Referenced::Exec);
+    });
+}
+
 /// One round of compaction of the zone by this CPU (`compact_zone()`, mm/compaction.c, as
 /// `try_to_compact_pages()` or a write to /proc/sys/vm/compact_memory runs it):
 /// `migrate_prep_local()` (= `lru_add_drain()`), `isolate_migratepages()` of the machine's one
@@ -403,14 +424,19 @@ pub fn compact_zone<V: Lru>(m: &Mem) {
     if V::isolate_migratepages(m, &mut cc) == 0 {
         return;
     }
-    for page in walk(m, cc.migratepages) {
-        unmap_and_move::<V>(m, page);
-    }
+    migrate_pages::<V>(m, cc.migratepages);
+}
+
+/// `migrate_pages(from, get_new_page, private, offlining)` (mm/migrate.c) reduced to its first
+/// pass: `unmap_and_move()` of each page on `from` (`list_for_each_entry_safe`), which in the
+/// models never moves a page and takes each off the list to put it back.
+pub fn migrate_pages<V: Lru>(m: &Mem, from: ListId) {
+    list_for_each_entry_safe(m, from, |page| unmap_and_move::<V>(m, page));
 }
 
 /// lru.11 — compaction's migrate scanner isolates the page while another CPU's activation of
 /// it is queued: the path of the first crash trace in the "hunting an IO hang" thread (Chris
-/// Mason, 17 Jan 2011: `compact_zone` -> `migrate_pages`). `isolate_migratepages()` takes
+/// Mason, 16 Jan 2011: `compact_zone` -> `migrate_pages`). `isolate_migratepages()` takes
 /// active and inactive pages alike (`ISOLATE_BOTH`) and leaves PG_active set: the page is
 /// `!PageLRU && PageActive` on the migration list until `putback_lru_page()` clears PG_active,
 /// which 744ed144's `__activate_page()` reads as a reclaim putback.
@@ -660,9 +686,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
             }
             LruOp::Putback => {
                 run_as_cpu(0, || {
-                    for p in walk(&m, migration_list) {
-                        unmap_and_move::<V>(&m, p);
-                    }
+                    migrate_pages::<V>(&m, migration_list);
                     lru_add_drain::<V>(&m);
                 });
                 for w in r.place.iter_mut() {
@@ -776,11 +800,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
         }
         check_lru_counts(&m, "lru_sequential");
     }
-    run_as_cpu(0, || {
-        for p in walk(&m, migration_list) {
-            unmap_and_move::<V>(&m, p);
-        }
-    });
+    run_as_cpu(0, || migrate_pages::<V>(&m, migration_list));
     finish::<V>(&m, pcs);
 }
 

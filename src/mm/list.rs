@@ -307,6 +307,25 @@ pub fn list_empty(m: &Mem, head: ListId) -> bool {
     m.lists.heads[head.index()].next.get() == m.lists.head_id(head)
 }
 
+/// `list_for_each_entry_safe(page, page2, head, lru)`: `f` on each page from `head->next` on,
+/// the next entry read before `f` runs (`f` may take the page off the list).
+pub fn list_for_each_entry_safe(m: &Mem, head: ListId, mut f: impl FnMut(PagePtr)) {
+    let h = m.lists.head_id(head);
+    let mut pos = m.lists.heads[head.index()].next.get();
+    while pos != h {
+        let Node::Page(page) = node_of(m, pos) else {
+            fail(
+                "list_for_each_entry_safe",
+                Invariant::ListCorruption,
+                format!("{head:?} runs into another list's head"),
+            )
+        };
+        let next = links(m, Node::Page(page)).0.get();
+        f(page);
+        pos = next;
+    }
+}
+
 /// `lru_to_page(head)`: the page at `head->prev` (reclaim takes from the tail).
 pub fn lru_to_page(m: &Mem, head: ListId) -> PagePtr {
     let prev = m.lists.heads[head.index()].prev.get();

@@ -1369,7 +1369,7 @@ pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
 // ---------------------------------------------------------------------------------------------
 // mm/compaction.c
 
-/// COMPACT_CLUSTER_MAX (mm/compaction.c, 2.6.35–3.0: `#define COMPACT_CLUSTER_MAX
+/// COMPACT_CLUSTER_MAX (include/linux/swap.h, 2.6.35–3.0: `#define COMPACT_CLUSTER_MAX
 /// SWAP_CLUSTER_MAX`): the most pages one round of the migrate scanner isolates.
 pub const COMPACT_CLUSTER_MAX: usize = SWAP_CLUSTER_MAX;
 
@@ -1386,14 +1386,14 @@ pub struct CompactControl {
     pub migrate_pfn: usize,
 }
 
-/// `isolate_migratepages(zone, cc)` (mm/compaction.c, 2.6.37 text; the later texts' lines, THP's
-/// (2.6.38) and the lock release of 2.6.39, are marked: kernel/ says which version has which): "Isolate all pages that can be migrated from the
-/// block pointed to by the migrate scanner". Under `zone->lru_lock`, every pfn of the block:
-/// `__isolate_lru_page(page, ISOLATE_BOTH, 0)` (which takes the reference with
-/// `get_page_unless_zero()`: no reference is held before, unlike `isolate_lru_page()`), then
-/// `del_page_from_lru_list()` and `list_add()` on `cc->migratepages`. The page keeps
-/// PG_active. The machine is one pageblock that starts at pfn 0 and lies below the free
-/// scanner, and every frame of it is allocated (no `PageBuddy` frame).
+/// `isolate_migratepages(zone, cc)` (mm/compaction.c, 2.6.37 text; the later texts' lines,
+/// THP's (2.6.38) and the lock release of 2.6.39, are marked: kernel/ says which version has
+/// which): "Isolate all pages that can be migrated from the block pointed to by the migrate
+/// scanner". Under `zone->lru_lock`, every pfn of the block: `__isolate_lru_page(page,
+/// ISOLATE_BOTH, 0)` (which takes the reference with `get_page_unless_zero()`: no reference is
+/// held before, unlike `isolate_lru_page()`), then `del_page_from_lru_list()` and `list_add()`
+/// on `cc->migratepages`. The page keeps PG_active. The machine is one pageblock that starts
+/// at pfn 0 and lies below the free scanner.
 pub fn isolate_migratepages<V: Lru>(m: &Mem, cc: &mut CompactControl) -> usize {
     // LEFT OUT: the later texts' last_pageblock_nr, pageblock_nr (for the async-compaction
     // test below) and nr_scanned, nr_isolated (for the tracepoint at the end): not in 2.6.37.
@@ -1420,7 +1420,8 @@ pub fn isolate_migratepages<V: Lru>(m: &Mem, cc: &mut CompactControl) -> usize {
      */
     // LEFT OUT: `while (unlikely(too_many_isolated(zone))) { congestion_wait(BLK_RW_ASYNC,
     // HZ/10); if (fatal_signal_pending(current)) return 0; }`: NR_ISOLATED_* are not modelled
-    // (proofs/lru.1.md); a model isolates one page, never too many.
+    // (proofs/lru.1.md). The kernel only waits here; going on at once runs the scan in every
+    // schedule the kernel's would, and more.
 
     /* Time to isolate some pages for migration */
     // LEFT OUT: later texts' `cond_resched()`: a scheduling hint, not in 2.6.37.
@@ -1433,17 +1434,18 @@ pub fn isolate_migratepages<V: Lru>(m: &Mem, cc: &mut CompactControl) -> usize {
         // LEFT OUT: the later texts' `bool locked = true` and the lock release every
         // SWAP_CLUSTER_MAX pfns and on need_resched()/spin_is_contended() (b2eef8c0, 2.6.39:
         // `if (!((low_pfn+1) % SWAP_CLUSTER_MAX))`, `spin_unlock_irq`, `cond_resched()`,
-        // `spin_lock_irq`, `fatal_signal_pending`): not in 2.6.37; the machine's block is
-        // shorter than SWAP_CLUSTER_MAX, and the scenario has no other lru_lock waiter the
-        // kernel would yield to that the model does not already interleave.
+        // `spin_lock_irq`, `fatal_signal_pending`): not in 2.6.37, whose scan holds the lock
+        // over the whole block. The machine's block is shorter than SWAP_CLUSTER_MAX; a
+        // release on contention would let another CPU in between two frames, which a block of
+        // one frame (lru.11) does not have and the soak's six frames do: for eb709b0d the soak
+        // misses those schedules (proofs/lru.soak.md, Left out).
         // LEFT OUT: `if (!pfn_valid_within(low_pfn)) continue`: every pfn is valid (no holes);
         // the later texts' `nr_scanned++`: for their tracepoint.
 
         /* Get the page and skip if free */
         let page = m.pfn_to_page(low_pfn);
-        // LEFT OUT: `if (PageBuddy(page)) continue`: no frame of the machine is free while the
-        // scanner runs (the model has no PG_buddy; __isolate_lru_page's PageLRU test below
-        // skips such a frame the same way).
+        // LEFT OUT: `if (PageBuddy(page)) continue`: the model has no PG_buddy; a free frame
+        // has no PG_lru, and __isolate_lru_page's PageLRU test below skips it the same way.
         // LEFT OUT: later texts' async-compaction test (`if (!cc->sync && last_pageblock_nr !=
         // pageblock_nr && get_pageblock_migratetype(page) != MIGRATE_MOVABLE)`): the model's
         // compaction is synchronous, as all of 2.6.37's is.

@@ -21,33 +21,8 @@
  *            <1298656856-6074-3-git-send-email-mel@csn.ul.ie>, b2eef8c0). 744ed144 (the 2.6.38
  *            merge window) runs the root folder's 2.6.37 text in the model, though its tree
  *            may already have the 2.6.38 lines (which of them preceded it is unverified);
- *            none of them changes what an order-0 page of one short, synchronous block sees.
- */
-/*
- * mmcheck kernel text: modelled functions only, verbatim.
- * variant:   linux-2.6.37
- * file:      mm/compaction.c
- * source:    dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/compaction.c, commit
- *            1e37c14c729472f107fb33e1bd4afe6bea0d2f2f (2.6.39 text)
- * status:    unverified
- * holds:     isolate_migratepages
- * unchanged: -
- * pending:   isolate_migratepages (stored for a compaction model: the path of Chris Mason's
- *            crash; the models' migration isolates with isolate_lru_page)
- * notes:     NOT 2.6.37's (nor 2.6.38's) text: neither tree is stored. Known later additions
- *            present here: the lru_lock release every SWAP_CLUSTER_MAX pfns and on
- *            need_resched()/spin_is_contended() (Andrea Arcangeli / Mel Gorman, "[PATCH 2/2]
- *            mm: compaction: Minimise the time IRQs are disabled while isolating pages for
- *            migration", linux-mm, 25 Feb 2011, <1298656856-6074-3-git-send-email-mel@csn.ul.ie>,
- *            b2eef8c0; its pre-image, the late-2.6.38-rc text, reads at the loop head just
- *            "spin_lock_irq(&zone->lru_lock); for (; low_pfn < end_pfn; low_pfn++) {
- *            struct page *page; if (!pfn_valid_within(low_pfn)) continue; nr_scanned++;"), the
- *            "!cc->sync" MIGRATE_MOVABLE skip, and the PageLRU/PageTransHuge skip (THP,
- *            2.6.38). What a model needs is the isolation itself, unchanged in shape: under
- *            zone->lru_lock, __isolate_lru_page(page, ISOLATE_BOTH, 0) (which takes the
- *            reference with get_page_unless_zero), del_page_from_lru_list(zone, page,
- *            page_lru(page)), list_add(&page->lru, migratelist) -- no reference is held
- *            before isolation, unlike isolate_lru_page().
+ *            none of them changes what an order-0 page of a synchronous one-frame block sees
+ *            (the release on contention between two frames is left out: proofs/lru.soak.md).
  */
 
 /*
