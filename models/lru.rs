@@ -354,7 +354,12 @@ pub fn activate_vs_reclaim<V: Lru>() {
 /// The CPUs of lru.7, lru.10, lru.10-exec and lru.11: CPU0 runs `activate_page(page)` and
 /// drains; CPU1 runs `cpu1` on the page (reclaim's scan of either list, or compaction). Then the
 /// end checks, the page cache's reference `pc` dropped last.
-fn activate_racing<V: Lru>(m: Arc<Mem>, page: PagePtr, pc: PageRef, cpu1: fn(&Mem, PagePtr)) {
+fn activate_racing<V: Lru>(
+    m: Arc<Mem>,
+    page: PagePtr,
+    pc: PageRef,
+    cpu1: impl FnOnce(&Mem, PagePtr) + Send + 'static,
+) {
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
         V::activate_page(&m0, page);
@@ -380,12 +385,7 @@ fn activate_racing<V: Lru>(m: Arc<Mem>, page: PagePtr, pc: PageRef, cpu1: fn(&Me
 ///   `lru_add_drain()` first flushes CPU1's own activation: P is active, then isolated,
 ///   deactivated (`ClearPageActive`) and moved to the inactive list.
 pub fn activate_vs_shrink_active<V: Lru>() {
-    let m = machine(1, PAGEVEC_SIZE);
-    let (page, pc) = add_to_page_cache_lru(&m);
-    activate_racing::<V>(m, page, pc, |m, page| {
-        V::activate_page(m, page);
-        V::shrink_active_list(m, 1, &|_| Referenced::No);
-    });
+    activate_racing_shrink_active::<V>(Referenced::No);
 }
 
 /// lru.10-exec — lru.10 with a page that `page_referenced()` finds young in a VM_EXEC file
@@ -398,11 +398,16 @@ pub fn activate_vs_shrink_active<V: Lru>() {
 /// * CPU1: `activate_page(P)`, then `shrink_active_list()` of the active file list, P
 ///   referenced through a VM_EXEC mapping.
 pub fn activate_vs_shrink_active_exec<V: Lru>() {
+    activate_racing_shrink_active::<V>(Referenced::Exec);
+}
+
+/// lru.10's and lru.10-exec's scenario: `page_referenced()` finds `referenced` on P.
+fn activate_racing_shrink_active<V: Lru>(referenced: Referenced) {
     let m = machine(1, PAGEVEC_SIZE);
     let (page, pc) = add_to_page_cache_lru(&m);
-    activate_racing::<V>(m, page, pc, |m, page| {
+    activate_racing::<V>(m, page, pc, move |m, page| {
         V::activate_page(m, page);
-        V::shrink_active_list(m, 1, &|_| Referenced::Exec);
+        V::shrink_active_list(m, 1, &|_| referenced);
     });
 }
 
