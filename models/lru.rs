@@ -662,6 +662,13 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
         batched: V::BATCHED,
     };
     let migration_list = page_list(0);
+    // The reference model's index of each page on `list`, in the kernel's order (head to tail).
+    let indices = |list: ListId| -> Vec<usize> {
+        walk(&m, list)
+            .iter()
+            .filter_map(|p| pages.iter().position(|x| x == p))
+            .collect()
+    };
     run_as_cpu(0, || INIT_LIST_HEAD(&m, migration_list));
     for op in ops {
         match *op {
@@ -709,16 +716,15 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                 // shrink_inactive_list() drains CPU1 first; then the page at the tail of the
                 // inactive list (its order is the kernel's, read before the step) is isolated,
                 // activated and put back on the active list.
-                let before = walk(&m, ListId::InactiveFile);
+                let before = indices(ListId::InactiveFile);
                 r.drain(1);
                 run_as_cpu(1, || {
                     V::shrink_inactive_list(&m, 1, &|_| Shrink::Activate);
                     lru_add_drain::<V>(&m);
                 });
                 let tail = before
-                    .iter()
+                    .into_iter()
                     .rev()
-                    .filter_map(|p| pages.iter().position(|x| x == p))
                     .find(|&i| r.place[i] == Where::Inactive);
                 if let Some(i) = tail {
                     r.place[i] = Where::Active;
@@ -728,10 +734,7 @@ pub fn lru_sequential<V: Lru>(ops: &[LruOp]) {
                 // shrink_active_list() drains CPU1 first: the pages it activates go to the head
                 // of the active list in drain order (add_page_to_lru_list is a list_add), so
                 // the tail is the old list's tail, or else the first page the drain moved.
-                let before: Vec<usize> = walk(&m, ListId::ActiveFile)
-                    .iter()
-                    .filter_map(|p| pages.iter().position(|x| x == p))
-                    .collect();
+                let before = indices(ListId::ActiveFile);
                 let activated = r.drain(1);
                 run_as_cpu(1, || {
                     V::shrink_active_list(&m, 1, &|_| Referenced::No);
