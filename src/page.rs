@@ -35,7 +35,7 @@
 
 use crate::sync::{
     __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit, smp_wmb,
-    test_and_clear_bit, test_bit, unsigned_long, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
+    test_and_clear_bit, test_bit, unsigned_long, CName, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use std::fmt;
@@ -210,20 +210,24 @@ impl GhostCount {
 }
 
 impl Page {
-    fn new() -> Page {
+    /// The struct page of frame `pfn`; its words carry their names (`page#0->_count`) for the
+    /// trace's weak-memory notes.
+    fn new(pfn: usize) -> Page {
+        let name = |field| CName::of("page", pfn, field);
         Page {
-            flags: unsigned_long::new(0),
-            _count: atomic_t::new(0),
-            _mapcount: atomic_t::new(-1),
-            private: unsigned_long::new(0),
-            lru_next: unsigned_long::new(0),
-            lru_prev: unsigned_long::new(0),
+            flags: unsigned_long::named(0, name("flags")),
+            _count: atomic_t::named(0, name("_count")),
+            _mapcount: atomic_t::named(-1, name("_mapcount")),
+            // The union's member the modelled code reads (set_page_private writes it too).
+            private: unsigned_long::named(0, name("first_page")),
+            lru_next: unsigned_long::named(0, name("lru.next")),
+            lru_prev: unsigned_long::named(0, name("lru.prev")),
             lru: ListLinks {
                 next: RaceCell::new(LIST_POISON1),
                 prev: RaceCell::new(LIST_POISON2),
             },
-            data: unsigned_long::new(0),
-            mapping: unsigned_long::new(0),
+            data: unsigned_long::named(0, CName::of("contents of page", pfn, "")),
+            mapping: unsigned_long::named(0, name("mapping")),
             ghost: Ghost::default(),
         }
     }
@@ -259,7 +263,7 @@ pub struct MemMap {
 impl MemMap {
     pub fn new(nr_pages: usize) -> MemMap {
         MemMap {
-            pages: (0..nr_pages).map(|_| Page::new()).collect(),
+            pages: (0..nr_pages).map(Page::new).collect(),
             models_mapping: GhostBool::new(false),
         }
     }

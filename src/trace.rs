@@ -229,7 +229,7 @@ fn who(cpu: Option<usize>) -> String {
 
 /// The shim's event for a named spinlock: `spin_lock anon_vma#0->lock taken` right after the
 /// CPU takes it, `spin_unlock ... released` right before it lets it go.
-fn named_lock_event(name: crate::sync::LockName, acquire: bool) {
+fn named_lock_event(name: crate::sync::CName, acquire: bool) {
     let (func, verb) = if acquire {
         ("spin_lock", "taken")
     } else {
@@ -476,9 +476,14 @@ fn stale_note(log: &[Event], cpu: Option<usize>, r: &crate::sync::StaleRead) -> 
         None => "the word's value at setup".to_string(),
     };
     let (nv, ncpu, nafter) = &r.newest;
+    // The note sits on the CPU's next event, which may touch another word (an RMW): it names
+    // the word the load read.
+    let who = match r.word {
+        Some(word) => format!("{}'s load of {word}", lane(cpu)),
+        None => lane(cpu),
+    };
     format!(
-        " [weak memory: {} read {} ({read}); {} = {nv} not yet visible to it]",
-        lane(cpu),
+        " [weak memory: {who} read {} ({read}); {} = {nv} not yet visible to it]",
         r.value,
         store_step(log, *ncpu, *nafter),
     )
@@ -657,6 +662,30 @@ mod tests {
             }),
             ..ev(step, cpu, func, lock)
         }
+    }
+
+    #[test]
+    fn a_weak_memory_note_names_the_word_it_read() {
+        // The note lands on the CPU's next event, here an RMW of another word: it must say
+        // which load it is about, so the RMW does not read as stale.
+        let log = vec![
+            ev(1, 0, "get_page", "page#0._count 1 -> 2"),
+            ev(2, 1, "SetPageActive", "page#0 PG_active"),
+        ];
+        let mut r = crate::sync::StaleRead {
+            word: Some(crate::sync::CName::of("page", 0, "flags")),
+            value: "0x20".to_string(),
+            read: None,
+            newest: ("0x60".to_string(), Some(1), 1),
+        };
+        assert_eq!(
+            stale_note(&log, Some(0), &r),
+            " [weak memory: CPU0's load of page#0->flags read 0x20 (the word's value at setup); \
+             CPU1's store between steps 1 and 2 = 0x60 not yet visible to it]"
+        );
+        // A word without a name (a litmus test's variable) keeps the CPU alone.
+        r.word = None;
+        assert!(stale_note(&log, Some(0), &r).starts_with(" [weak memory: CPU0 read 0x20 ("));
     }
 
     #[test]

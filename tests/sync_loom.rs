@@ -88,14 +88,22 @@ fn unlock_without_release_is_caught() {
 
 /// Message passing without barriers: CPU1 writes `data` then `flag`; CPU0 sees `flag` set and
 /// reads `data` (issue #20: a weak-memory read names the newer store it missed). The failing
-/// execution's trace must say, on CPU0's line, which store its load of `data` read (the setup's
-/// value) and which store of CPU1 it did not see, placed between the two steps it came between.
+/// execution's trace must say, on CPU0's line, which word its load read (`msg->data`), which
+/// store it read (the setup's value) and which store of CPU1 it did not see, placed between
+/// the two steps it came between.
 #[test]
 fn a_stale_read_names_the_store_it_missed() {
     use mmcheck::ktrace;
     let e = explore(&settings(None), || {
         let flag = Arc::new(unsigned_long::new(0));
-        let data = Arc::new(unsigned_long::new(0));
+        let data = Arc::new(unsigned_long::named(
+            0,
+            mmcheck::sync::CName {
+                owner: "msg",
+                id: None,
+                field: "data",
+            },
+        ));
         let (f1, d1) = (flag.clone(), data.clone());
         let writer = spawn_cpu(1, move || {
             WRITE_ONCE(&d1, 42);
@@ -131,7 +139,7 @@ fn a_stale_read_names_the_store_it_missed() {
         .unwrap_or_else(|| panic!("no stale read of data in {f}"));
     assert!(
         line.event.contains(
-            "[weak memory: CPU0 read 0x0 (the word's value at setup); CPU1's store before step 1 = 0x2a not yet visible to it]"
+            "[weak memory: CPU0's load of msg->data read 0x0 (the word's value at setup); CPU1's store before step 1 = 0x2a not yet visible to it]"
         ),
         "{f}"
     );
@@ -151,12 +159,12 @@ fn a_stale_read_names_the_store_it_missed() {
 /// each checks its own trace.
 #[test]
 fn named_lock_events_are_where_the_lock_changes_hands() {
-    use mmcheck::sync::{spin_lock, LockName, SpinLock};
+    use mmcheck::sync::{spin_lock, CName, SpinLock};
     let e = explore(&settings(None), || {
         mmcheck::trace::set_recording(true);
         let lock = Arc::new(SpinLock::named(
             0usize,
-            LockName {
+            CName {
                 owner: "zone",
                 id: None,
                 field: "lru_lock",

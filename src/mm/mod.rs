@@ -19,7 +19,7 @@ pub mod vma_2_6_31;
 pub mod vma_2_6_34;
 
 use crate::page::{MemMap, Page, PagePtr};
-use crate::sync::{EventCounter, LockName, PerCpu, SpinLock};
+use crate::sync::{CName, EventCounter, PerCpu, SpinLock};
 use list::Lists;
 use lru::{Pagevec, ZoneLruStat, NR_LRU_LISTS};
 
@@ -136,7 +136,7 @@ impl Mem {
                     FreeArea {
                         free: vec![true; cfg.nr_pages],
                     },
-                    LockName {
+                    CName {
                         owner: "zone",
                         id: None,
                         field: "lock",
@@ -144,7 +144,7 @@ impl Mem {
                 ),
                 lru_lock: SpinLock::named(
                     (),
-                    LockName {
+                    CName {
                         owner: "zone",
                         id: None,
                         field: "lru_lock",
@@ -157,7 +157,7 @@ impl Mem {
                 order: cfg.huge_order,
                 lock: SpinLock::named(
                     HugePool::default(),
-                    LockName {
+                    CName {
                         owner: "hugetlb_lock",
                         id: None,
                         field: "",

@@ -22,7 +22,7 @@
 use crate::ktrace;
 use crate::sync::{
     atomic_add_negative, atomic_inc_return, atomic_read, atomic_t, clear_bit_unlock, spin_lock,
-    test_and_set_bit_lock, test_bit, unsigned_long, EventCounter, LockName, RaceCell, SpinGuard,
+    test_and_set_bit_lock, test_bit, unsigned_long, CName, EventCounter, RaceCell, SpinGuard,
     SpinLock, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
@@ -414,12 +414,12 @@ impl Mm {
         let nr_nodes = 2 * size.vmas + size.anon_vmas + 2 * nr_avcs;
         let mut mm = Mm {
             vmas: (0..size.vmas)
-                .map(|_| Vma {
-                    vm_start: unsigned_long::new(0),
-                    vm_end: unsigned_long::new(0),
-                    vm_pgoff: unsigned_long::new(0),
+                .map(|i| Vma {
+                    vm_start: unsigned_long::named(0, CName::of("vma", i, "vm_start")),
+                    vm_end: unsigned_long::named(0, CName::of("vma", i, "vm_end")),
+                    vm_pgoff: unsigned_long::named(0, CName::of("vma", i, "vm_pgoff")),
                     vm_file: false,
-                    vm_flags: unsigned_long::new(0),
+                    vm_flags: unsigned_long::named(0, CName::of("vma", i, "vm_flags")),
                     anon_vma: RaceCell::new(None),
                     vm_next: RaceCell::new(None),
                     vm_mm: RaceCell::new(0),
@@ -428,15 +428,8 @@ impl Mm {
                 .collect(),
             anon_vmas: (0..size.anon_vmas)
                 .map(|i| AnonVma {
-                    lock: SpinLock::named(
-                        (),
-                        LockName {
-                            owner: "anon_vma",
-                            id: Some(i),
-                            field: "lock",
-                        },
-                    ),
-                    root: unsigned_long::new(i),
+                    lock: SpinLock::named((), CName::of("anon_vma", i, "lock")),
+                    root: unsigned_long::named(i, CName::of("anon_vma", i, "root")),
                     freed: RaceCell::new(false),
                     adjust_locks: EventCounter::default(),
                 })
@@ -450,28 +443,21 @@ impl Mm {
             avc_free: RaceCell::new(0),
             nodes: Vec::with_capacity(nr_nodes),
             pages: (0..size.pages)
-                .map(|_| Page {
-                    flags: unsigned_long::new(0),
-                    _mapcount: atomic_t::new(-1),
-                    index: unsigned_long::new(0),
-                    mapping: unsigned_long::new(0),
+                .map(|i| Page {
+                    flags: unsigned_long::named(0, CName::of("page", i, "flags")),
+                    _mapcount: atomic_t::named(-1, CName::of("page", i, "_mapcount")),
+                    index: unsigned_long::named(0, CName::of("page", i, "index")),
+                    mapping: unsigned_long::named(0, CName::of("page", i, "mapping")),
                 })
                 .collect(),
+            // `pte#i`: slot i of `ptes` (mm m's pte of address a is slot
+            // m * ptes_per_mm + (a >> PAGE_SHIFT)).
             ptes: (0..size.ptes * size.mms.max(1))
-                .map(|_| unsigned_long::new(PTE_NONE))
+                .map(|i| unsigned_long::named(PTE_NONE, CName::of("pte", i, "")))
                 .collect(),
             ptes_per_mm: size.ptes,
             ptl: (0..size.mms.max(1))
-                .map(|i| {
-                    SpinLock::named(
-                        (),
-                        LockName {
-                            owner: "pte_page",
-                            id: Some(i),
-                            field: "ptl",
-                        },
-                    )
-                })
+                .map(|i| SpinLock::named((), CName::of("pte_page", i, "ptl")))
                 .collect(),
             mmap: (0..size.mms.max(1)).map(|_| RaceCell::new(None)).collect(),
         };

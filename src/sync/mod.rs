@@ -110,6 +110,10 @@ pub const RANDOMIZED: bool = cfg!(all(not(loom), feature = "shuttle"));
 /// still in that CPU's buffer names that store, with the store that wrote what it read.
 pub struct Watched<A, T: Copy> {
     a: A,
+    /// The word's name, which a weak-memory note gives ([`atomic_t::named`]); builds that
+    /// note stale reads only.
+    #[cfg(any(loom, feature = "store-buffer"))]
+    name: Option<CName>,
     #[cfg(loom)]
     init: T,
     /// (value, CPU, the trace step after which it was stored)
@@ -129,6 +133,8 @@ unsafe impl<A: Sync, T: Copy + Send> Sync for Watched<A, T> {}
 /// A load that returned an older store's value than the newest one in trace order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StaleRead {
+    /// The word that was read, when it has a name.
+    pub word: Option<CName>,
     /// The value read, as the trace prints the word's values.
     pub value: String,
     /// The store it read: its CPU and the step after which it was made; None: the value the
@@ -177,9 +183,11 @@ pub fn clear_stale_reads() {
 macro_rules! watched {
     ($A:ty, $T:ty, $show:expr) => {
         impl Watched<$A, $T> {
-            pub fn new(v: $T) -> Self {
+            pub fn new(v: $T, _name: Option<CName>) -> Self {
                 Watched {
                     a: <$A>::new(v),
+                    #[cfg(any(loom, feature = "store-buffer"))]
+                    name: _name,
                     #[cfg(loom)]
                     init: v,
                     #[cfg(loom)]
@@ -187,6 +195,16 @@ macro_rules! watched {
                     #[cfg(not(loom))]
                     _t: std::marker::PhantomData,
                 }
+            }
+
+            /// The word's name, in the builds that note stale reads.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn name(&self) -> Option<CName> {
+                #[cfg(any(loom, feature = "store-buffer"))]
+                return self.name;
+                #[cfg(not(any(loom, feature = "store-buffer")))]
+                return None;
             }
 
             /// The backend's atomic (the store-buffer mode's hooks take it).
@@ -215,6 +233,7 @@ macro_rules! watched {
                     let show: fn($T) -> String = $show;
                     let (nv, ncpu, nstep) = m.newest;
                     let r = StaleRead {
+                        word: self.name(),
                         value: show(_v),
                         read: m.read,
                         newest: (show(nv as $T), ncpu, nstep),
@@ -240,6 +259,7 @@ macro_rules! watched {
                         return; // not a value this word held: nothing to name
                     }
                     let r = StaleRead {
+                        word: self.name(),
                         value: show(_v),
                         read,
                         newest: (show(newest), ncpu, nstep),
@@ -331,7 +351,13 @@ pub struct atomic_t(Watched<AtomicI32, i32>);
 impl atomic_t {
     /// `ATOMIC_INIT(i)`.
     pub fn new(i: i32) -> atomic_t {
-        atomic_t(Watched::<AtomicI32, i32>::new(i))
+        atomic_t(Watched::<AtomicI32, i32>::new(i, None))
+    }
+
+    /// `ATOMIC_INIT(i)` of the field `name` (`page#0->_count`): a weak-memory note of a load
+    /// of it names the word.
+    pub fn named(i: i32, name: CName) -> atomic_t {
+        atomic_t(Watched::<AtomicI32, i32>::new(i, Some(name)))
     }
 }
 
@@ -490,7 +516,13 @@ pub struct unsigned_long(Watched<AtomicUsize, usize>);
 
 impl unsigned_long {
     pub fn new(v: usize) -> unsigned_long {
-        unsigned_long(Watched::<AtomicUsize, usize>::new(v))
+        unsigned_long(Watched::<AtomicUsize, usize>::new(v, None))
+    }
+
+    /// The field `name` (`page#0->flags`) with value `v`: a weak-memory note of a load of it
+    /// names the word.
+    pub fn named(v: usize, name: CName) -> unsigned_long {
+        unsigned_long(Watched::<AtomicUsize, usize>::new(v, Some(name)))
     }
 }
 
@@ -1011,22 +1043,34 @@ pub struct SpinLock<T> {
     /// The kernel's name for the lock, when a trace shows who holds it ([`SpinLock::named`]).
     /// Checked builds only: the production lock stays one word.
     #[cfg(any(loom, feature = "shuttle", debug_assertions))]
-    name: Option<LockName>,
+    name: Option<CName>,
 }
 
-/// A lock's name in a trace, as the C writes it: `anon_vma#3->lock`, `zone->lru_lock`, or a
-/// global lock by itself (`hugetlb_lock`: an empty `field`).
+/// A lock's or a watched word's name in a trace, as the C writes it: `anon_vma#3->lock`,
+/// `zone->lru_lock`, `page#0->_count`, or a global by itself (`hugetlb_lock`: an empty `field`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LockName {
-    /// The structure that holds the lock (`anon_vma`, `zone`), or a global lock's name.
+pub struct CName {
+    /// The structure that holds the lock or word (`anon_vma`, `zone`, `page`), or a global's
+    /// name.
     pub owner: &'static str,
-    /// Which one of them, when the model has several (`anon_vma#3`).
+    /// Which one of them, when the model has several (`anon_vma#3`, `page#0`).
     pub id: Option<usize>,
-    /// The lock's field (`lock`, `lru_lock`); empty for a global lock.
+    /// The field (`lock`, `lru_lock`, `_count`); empty for a global.
     pub field: &'static str,
 }
 
-impl std::fmt::Display for LockName {
+impl CName {
+    /// The field `field` of `owner#id` (`CName::of("page", 0, "_count")`: `page#0->_count`).
+    pub const fn of(owner: &'static str, id: usize, field: &'static str) -> CName {
+        CName {
+            owner,
+            id: Some(id),
+            field,
+        }
+    }
+}
+
+impl std::fmt::Display for CName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (self.id, self.field) {
             (None, "") => write!(f, "{}", self.owner),
@@ -1039,18 +1083,18 @@ impl std::fmt::Display for LockName {
 
 /// Who hears of a named lock's acquisitions and releases: the event trace, which installs
 /// itself here ([`set_lock_observer`]); the shim cannot call it (layers: the trace sits above).
-static LOCK_OBSERVER: std::sync::OnceLock<fn(LockName, bool)> = std::sync::OnceLock::new();
+static LOCK_OBSERVER: std::sync::OnceLock<fn(CName, bool)> = std::sync::OnceLock::new();
 
 /// Install `f` as the observer of named locks (`f(name, true)` right after a CPU takes one,
 /// `f(name, false)` right before it releases it). The first observer installed stays.
-pub fn set_lock_observer(f: fn(LockName, bool)) {
+pub fn set_lock_observer(f: fn(CName, bool)) {
     let _ = LOCK_OBSERVER.set(f);
 }
 
 /// Tell the observer about a named lock. Nothing here is a checker operation (no loom or
 /// shuttle call, no scheduling point): the event sits exactly where the lock changes hands.
 #[inline]
-fn observe_lock(name: Option<LockName>, acquire: bool) {
+fn observe_lock(name: Option<CName>, acquire: bool) {
     if CHECKED {
         if let (Some(name), Some(f)) = (name, LOCK_OBSERVER.get()) {
             f(name, acquire)
@@ -1112,7 +1156,7 @@ impl<T> SpinLock<T> {
     /// A lock whose acquisitions and releases a trace shows, under the kernel's name for it
     /// (the release production build keeps no name: it records nothing).
     #[allow(unused_variables, unused_mut)]
-    pub fn named(v: T, name: LockName) -> Self {
+    pub fn named(v: T, name: CName) -> Self {
         let mut lock = SpinLock::new(v);
         #[cfg(any(loom, feature = "shuttle", debug_assertions))]
         {
@@ -1123,7 +1167,7 @@ impl<T> SpinLock<T> {
 
     /// The lock's name, if it has one and the build keeps it.
     #[inline]
-    fn name(&self) -> Option<LockName> {
+    fn name(&self) -> Option<CName> {
         #[cfg(any(loom, feature = "shuttle", debug_assertions))]
         return self.name;
         #[cfg(not(any(loom, feature = "shuttle", debug_assertions)))]
