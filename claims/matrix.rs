@@ -122,19 +122,23 @@ pub fn variants_in_order(area: Area) -> Vec<&'static str> {
     v.into_iter().map(|e| e.meta.id).collect()
 }
 
-/// Every loom model of `area` on every variant of it: models are rows, variants columns.
+/// Every loom model of `area` on every variant that has it: models are rows, variants columns
+/// (a variant without the model, lru.9's on 2.6.37, has no cell).
 pub fn plan(area: Area) -> Vec<Cell> {
     let models = loom_models(area);
     let mut cells = Vec::new();
     for m in &models {
         for v in variants_in_order(area) {
-            cells.push(cell(area, m, v));
+            if registry::model(v, m).is_some() {
+                cells.push(cell(area, m, v));
+            }
         }
     }
     cells
 }
 
-/// Every loom model of the variant's area on the variant `id`.
+/// Every loom model of the variant's area on the variant `id` (those its code has:
+/// `deactivate_page()` exists in 3.0's text only, lru.9).
 pub fn plan_variant(id: &str) -> Result<Vec<Cell>, String> {
     let v = registry::variant(id).ok_or_else(|| {
         let mut known: Vec<&str> = Area::ALL
@@ -148,6 +152,7 @@ pub fn plan_variant(id: &str) -> Result<Vec<Cell>, String> {
     let area = v.meta.area;
     Ok(loom_models(area)
         .into_iter()
+        .filter(|m| registry::model(v.meta.id, m).is_some())
         .map(|m| cell(area, m, v.meta.id))
         .collect())
 }
