@@ -18,8 +18,8 @@ use mmcheck::mm::list::{
 };
 use mmcheck::mm::lru::{
     add_page_to_lru_list, assert_not_queued, check_lru_counts, lru_add_drain, lru_lock,
-    mark_page_accessed, page_cache_get, truncate_complete_page, unmap_and_move, CompactControl,
-    Lru, Referenced, Shrink, PAGEVEC_SIZE,
+    mark_page_accessed, page_cache_get, truncate_complete_page, truncate_inode_pages_range,
+    unmap_and_move, CompactControl, Lru, Referenced, Shrink, PAGEVEC_SIZE,
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
@@ -35,6 +35,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
     let mut models = vec![
         scenario!(activate_vs_migrate::<V>, 2, "CPU0 activates, drains, migrates the page (isolate, putback through lru_add) and drains; CPU1 activates and drains (Johannes Weiner's sequence)"),
         scenario!(activate_vs_truncate::<V>, 2, "CPU0 activates (holding a reader's reference), drops its reference and drains; CPU1 truncates (drops the page cache's reference)"),
+        scenario!(activate_vs_truncate_range::<V>, 2, "as activate_vs_truncate, CPU1 truncating as the kernel does: truncate_inode_pages_range (pagevec_lookup's reference, truncate_inode_page, pagevec_release: lru_add_drain, then release_pages)"),
         scenario!(migrate_vs_activate::<V>, 2, "CPU0 migrates the inactive page (isolate, putback through lru_add) and drains; CPU1 activates and drains"),
         scenario!(truncate_vs_reclaim::<V>, 2, "CPU0 migrates the page and drains (the drain may free it); CPU1 truncates, then reclaim scans the inactive list"),
         scenario!(activate_vs_reclaim::<V>, 2, "pagevecs of 1: CPU0 activates (flushing at once) and drains; CPU1's reclaim isolates the page, activate_locked, putback_lru_pages"),
@@ -234,6 +235,20 @@ pub fn activate_vs_migrate<V: Lru>() {
 ///   `lru_add_drain()`.
 /// * CPU1: `truncate_complete_page(P)`: the page cache's reference goes.
 pub fn activate_vs_truncate<V: Lru>() {
+    activate_racing_truncation::<V>(truncate_complete_page::<V>);
+}
+
+/// lru.12 — lru.4 with truncation as the kernel runs it: CPU1 runs
+/// `truncate_inode_pages_range()` of P's mapping (`pagevec_lookup` takes its own reference,
+/// `truncate_inode_page` drops the page cache's, and `pagevec_release` drains CPU1's pagevecs
+/// and drops the lookup's reference in `release_pages`, under `lru_lock` when it is the last).
+pub fn activate_vs_truncate_range<V: Lru>() {
+    activate_racing_truncation::<V>(|m, pc| truncate_inode_pages_range::<V>(m, vec![pc]));
+}
+
+/// lru.4 and lru.12: CPU0 activates P holding a reader's reference, drops it and drains; CPU1
+/// truncates P (`truncate`, given the page cache's reference).
+fn activate_racing_truncation<V: Lru>(truncate: fn(&Mem, PageRef)) {
     let m = machine(1, PAGEVEC_SIZE);
     let (page, pc) = add_to_page_cache_lru(&m);
     let reader = get_ref(&m, page);
@@ -245,7 +260,7 @@ pub fn activate_vs_truncate<V: Lru>() {
         lru_add_drain::<V>(&m0);
     });
     let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || truncate_complete_page::<V>(&m1, pc));
+    let cpu1 = spawn_cpu(1, move || truncate(&m1, pc));
     join(cpu0);
     join(cpu1);
     finish::<V>(&m, vec![]);

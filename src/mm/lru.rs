@@ -307,6 +307,28 @@ pub fn pagevec_check_entry(m: &Mem, pvec: &Pagevec, i: usize, func: &'static str
     }
 }
 
+/// `pagevec_lookup(pvec, mapping, start, nr_pages)` (mm/swap.c, 2.6.37–3.0) of a mapping whose
+/// page cache is `cache` (the page cache's references, in index order, from `start`): `pvec->nr
+/// = find_get_pages(mapping, start, nr_pages, pvec->pages)`, then `return pagevec_count(pvec)`.
+/// find_get_pages (mm/filemap.c) takes each page with `page_cache_get_speculative()` (on SMP
+/// `get_page_unless_zero()`, the reference the pagevec entry holds until release_pages).
+pub fn pagevec_lookup(m: &Mem, pvec: &mut Pagevec, cache: &[super::page_ref::PageRef]) -> usize {
+    // LEFT OUT: UNPAIRED: `pvec->nr = find_get_pages(mapping, start, nr_pages, pvec->pages)` is
+    // the loop below, find_get_pages' own: rcu_read_lock(), radix_tree_gang_lookup_slot(),
+    // radix_tree_deref_slot() and its retry, the "has the page moved?" re-check and
+    // rcu_read_unlock(): the radix tree is not modelled; `cache` is what the gang lookup finds.
+    // MODEL: UNPAIRED: the loop is find_get_pages' over what the lookup found, at most a
+    // pagevec; the speculative get cannot fail (the page cache's reference, in `cache`, keeps
+    // the count above zero: its `goto repeat` never runs).
+    for pc in cache.iter().take(pvec.size) {
+        let page = pc.page();
+        if get_page_unless_zero(m, page) {
+            pagevec_add(m, pvec, page);
+        }
+    }
+    pagevec_count(pvec)
+}
+
 /// `pagevec_release(pvec)` (include/linux/pagevec.h, 2.6.37–3.0): `if (pagevec_count(pvec))
 /// __pagevec_release(pvec);`.
 pub fn pagevec_release<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
@@ -1553,8 +1575,8 @@ pub fn unmap_and_move<V: Lru>(m: &Mem, page: PagePtr) {
 /// `page->mapping`, not modelled) and `page_cache_release(page)` of the page cache's
 /// reference, which the caller hands over as `pagecache`. 2.6.39–3.0 (eb709b0d) call
 /// `delete_from_page_cache(page)` instead, which does the same removal and then drops the
-/// same reference (`page_cache_release(page)`); v3.0 may add cleancache's
-/// `cleancache_flush_page()` (unverified; a no-op without a cleancache backend).
+/// same reference (`page_cache_release(page)`); a 3.0.x tree has the same lines (no cleancache
+/// line here: kernel/eb709b0d/mm/truncate.c).
 pub fn truncate_complete_page<V: Lru>(m: &Mem, pagecache: super::page_ref::PageRef) {
     // LEFT OUT: `if (page->mapping != mapping) return -EIO`, `if (page_has_private(page))
     // do_invalidatepage(page, 0)`, cancel_dirty_page(), clear_page_mlock(): the page of the
@@ -1572,6 +1594,77 @@ pub fn truncate_complete_page<V: Lru>(m: &Mem, pagecache: super::page_ref::PageR
     // MODEL: UNPAIRED: `put_page::<V>` is that `page_cache_release(page)` (= put_page).
     put_page::<V>(m, page); /* pagecache ref: page_cache_release(page) */
     // LEFT OUT: `return 0`: the model has no error to return (no -EIO case).
+}
+
+/// `truncate_inode_page(mapping, page)` (mm/truncate.c, 2.6.37–3.0) of the page whose page
+/// cache reference is `pagecache`.
+pub fn truncate_inode_page<V: Lru>(m: &Mem, pagecache: super::page_ref::PageRef) {
+    // LEFT OUT: `if (page_mapped(page)) unmap_mapping_range(mapping, ...)`: the lru models'
+    // pages have no ptes (a truncated page is never mapped there).
+    // LEFT OUT: UNPAIRED: `return truncate_complete_page(mapping, page)` is the call below
+    // (its return value is not used by truncate_inode_pages_range).
+    // MODEL: UNPAIRED: `truncate_complete_page::<V>(m, pagecache)` is that call.
+    truncate_complete_page::<V>(m, pagecache);
+}
+
+/// `truncate_inode_pages_range(mapping, lstart, lend)` (mm/truncate.c, 2.6.37; 2.6.39 adds
+/// `mem_cgroup_uncharge_start()`/`_end()` to the first pass, 3.0 `cleancache_flush_inode()` at
+/// both ends) of a whole mapping (`lstart` 0, `lend` -1: `truncate_inode_pages(mapping, 0)`)
+/// whose page cache is `cache`, clean pages nobody holds locked or under writeback: the first
+/// pass takes every page with `pagevec_lookup`, truncates it and releases the pagevec
+/// (`lru_add_drain()`, then `release_pages()`: the lookup's references, the last one if the
+/// page cache's was the last other); the second pass finds nothing.
+pub fn truncate_inode_pages_range<V: Lru>(m: &Mem, mut cache: Vec<super::page_ref::PageRef>) {
+    // LEFT OUT: `start`, `end`, `partial` and `next` (`page->index` is not modelled: the whole
+    // mapping is truncated from offset 0, every page is in range and none partial), `int i`;
+    // the 3.0 `cleancache_flush_inode(mapping)`: a no-op without a cleancache backend; `if
+    // (mapping->nrpages == 0) return`: the scenario's mapping has pages; the `BUG_ON` of
+    // `lend` and `end = lend >> PAGE_CACHE_SHIFT`: lend is -1.
+    // LEFT OUT: UNPAIRED: `pagevec_init(&pvec, 0)` is `Pagevec::new` below; `next = start`: see
+    // above.
+    // MODEL: UNPAIRED: `Pagevec::new(PAGEVEC_SIZE)` is that pagevec_init.
+    let mut pvec = Pagevec::new(PAGEVEC_SIZE);
+    while pagevec_lookup(m, &mut pvec, &cache) > 0 {
+        // LEFT OUT: `next <= end`: see above; 2.6.39–3.0's mem_cgroup_uncharge_start(): no
+        // memory cgroups.
+        for i in 0..pagevec_count(&pvec) {
+            let page = pvec.pages[i];
+            // LEFT OUT: `pgoff_t page_index = page->index`, the `page_index > end` and `>
+            // next` tests and `next++`: see above. `if (!trylock_page(page)) continue;`, `if
+            // (PageWriteback(page)) { unlock_page(page); continue; }`: the page lock and
+            // writeback are not modelled (shrink_page_list's note); the pages are clean and
+            // unlocked.
+            // MODEL: the page cache's reference of the page leaves `cache` (what
+            // remove_from_page_cache / delete_from_page_cache do to the radix tree): it is the
+            // first one left, as pagevec_lookup took the pages in order.
+            let pagecache = cache.remove(0);
+            debug_assert_eq!(pagecache.page(), page);
+            truncate_inode_page::<V>(m, pagecache);
+            // LEFT OUT: unlock_page(page): see trylock_page above.
+        }
+        pagevec_release::<V>(m, &mut pvec);
+        // LEFT OUT: 2.6.39–3.0's mem_cgroup_uncharge_end(): no memory cgroups;
+        // cond_resched(): no scheduling points are modelled (loom switches CPUs anywhere).
+    }
+    // LEFT OUT: the `if (partial)` block: no partial page (lstart 0); `next = start`: see
+    // above.
+    // LEFT OUT: UNPAIRED: `for ( ; ; ) { cond_resched(); if (!pagevec_lookup(...)) { if (next
+    // == start) break; next = start; continue; } ...` is the `if` below: its first lookup
+    // finds nothing, with next still start, and it breaks; cond_resched(): no scheduling
+    // points are modelled.
+    // MODEL: UNPAIRED: the `if` is that loop's first lookup and its exit.
+    if pagevec_lookup(m, &mut pvec, &cache) != 0 {
+        // LEFT OUT: the rest of the second pass (the `index > end` test, lock_page,
+        // wait_on_page_writeback, truncate_inode_page, unlock_page, pagevec_release): a page
+        // it could find is one the first pass skipped, locked or under writeback, which the
+        // models' pages never are.
+        // MODEL: the harness says so if it ever finds one.
+        harness_fail(
+            "truncate_inode_pages_range",
+            "the second pass found a page the first pass left".to_string(),
+        );
+    }
+    // LEFT OUT: 3.0's closing cleancache_flush_inode(mapping): no cleancache backend.
 }
 
 /// Ghost end check helper: the page must not be queued in any pagevec.

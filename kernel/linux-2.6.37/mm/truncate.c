@@ -9,18 +9,28 @@
  *                address_space *mapping, struct page *page)", against an mmotm that already
  *                carried cleancache);
  *            [N] dnobori/DN-LinuxKernel-Learn linux-2.6.39/mm/truncate.c, commit
- *                1e37c14c729472f107fb33e1bd4afe6bea0d2f2f (2.6.39 text).
+ *                1e37c14c729472f107fb33e1bd4afe6bea0d2f2f (2.6.39 text);
+ *            [H] Hugh Dickins, "[PATCH] memcg: more mem_cgroup_uncharge batching", linux-mm,
+ *                23 Feb 2011, <alpine.LSU.2.00.1102232139560.2239@sister.anvils>, against
+ *                2.6.38-rc6/mm/truncate.c: adds mem_cgroup_uncharge_start()/_end() to
+ *                truncate_inode_pages_range's first pass (2.6.39); its pre-image is the
+ *                first pass without them;
+ *            [T] Dm47021/Jellybear_kernel_2.6.35.14 mm/truncate.c, commit
+ *                d7a18a2d01f3eb4c1acbc4f3044f5c70052c73ad (a 2.6.35.14 vendor tree with
+ *                cleancache backported): truncate_inode_pages_range's body without those lines,
+ *                truncate_inode_page as below.
  * status:    unverified
- * holds:     truncate_complete_page, truncate_inode_pages_range
+ * holds:     truncate_complete_page, truncate_inode_page, truncate_inode_pages_range
  * unchanged: -
- * pending:   truncate_inode_pages_range (stored for a truncation model; the models call
- *            truncate_complete_page directly)
  * notes:     no 2.6.37 truncate.c was found. truncate_complete_page below is [C]'s pre-image
  *            with its two cleancache lines (the comment and cleancache_flush_page(), which were
  *            in mmotm/linux-next only, not in 2.6.37) left out, and its head from [N]:
  *            written from those texts, not copied from a 2.6.37 file. It is the text the model
  *            mirrors ("2.6.38": remove_from_page_cache(), then page_cache_release() of the page
- *            cache's reference). truncate_inode_pages_range is [N]'s, unverified for 2.6.37.
+ *            cache's reference). truncate_inode_pages_range is [N]'s without [H]'s two lines
+ *            (a research helper's reading, 6 Dec 2026: [T] and [H]'s pre-image agree on it;
+ *            until then this file held [N]'s text with them); truncate_inode_page is [N]'s,
+ *            the same in [T] and in a 3.0.x tree (kernel/eb709b0d/mm/truncate.c).
  */
 
 /* mmcheck: unverified: see the file header. */
@@ -52,8 +62,20 @@ truncate_complete_page(struct address_space *mapping, struct page *page)
 	return 0;
 }
 
-/* mmcheck: unverified: [N] only. pagevec_lookup() takes a reference on each page;
- * pagevec_release() -> __pagevec_release() does lru_add_drain() then release_pages(). */
+/* mmcheck: unverified: [N]'s text; [T] and a 3.0.x tree have the same. */
+int truncate_inode_page(struct address_space *mapping, struct page *page)
+{
+	if (page_mapped(page)) {
+		unmap_mapping_range(mapping,
+				   (loff_t)page->index << PAGE_CACHE_SHIFT,
+				   PAGE_CACHE_SIZE, 0);
+	}
+	return truncate_complete_page(mapping, page);
+}
+
+/* mmcheck: unverified: [N] without [H]'s two lines of the first pass, as [T] and [H]'s
+ * pre-image have it. pagevec_lookup() takes a reference on each page; pagevec_release() ->
+ * __pagevec_release() does lru_add_drain() then release_pages(). */
 /**
  * truncate_inode_pages - truncate range of pages specified by start & end byte offsets
  * @mapping: mapping to truncate
@@ -97,7 +119,6 @@ void truncate_inode_pages_range(struct address_space *mapping,
 	next = start;
 	while (next <= end &&
 	       pagevec_lookup(&pvec, mapping, next, PAGEVEC_SIZE)) {
-		mem_cgroup_uncharge_start();
 		for (i = 0; i < pagevec_count(&pvec); i++) {
 			struct page *page = pvec.pages[i];
 			pgoff_t page_index = page->index;
@@ -120,7 +141,6 @@ void truncate_inode_pages_range(struct address_space *mapping,
 			unlock_page(page);
 		}
 		pagevec_release(&pvec);
-		mem_cgroup_uncharge_end();
 		cond_resched();
 	}
 
