@@ -319,12 +319,16 @@ pub fn pagevec_lookup(m: &Mem, pvec: &mut Pagevec, cache: &[super::page_ref::Pag
     // rcu_read_unlock(): the radix tree is not modelled; `cache` is what the gang lookup finds.
     // MODEL: UNPAIRED: the loop is find_get_pages' over what the lookup found, at most a
     // pagevec; the speculative get cannot fail (the page cache's reference, in `cache`, keeps
-    // the count above zero: its `goto repeat` never runs).
+    // the count above zero: its `goto repeat` never runs), and the harness says so if it does.
     for pc in cache.iter().take(pvec.size) {
         let page = pc.page();
-        if get_page_unless_zero(m, page) {
-            pagevec_add(m, pvec, page);
+        if !get_page_unless_zero(m, page) {
+            harness_fail(
+                "pagevec_lookup",
+                format!("{page:?} is in the page cache with a zero count"),
+            );
         }
+        pagevec_add(m, pvec, page);
     }
     pagevec_count(pvec)
 }
@@ -1636,7 +1640,7 @@ pub fn truncate_inode_pages_range<V: Lru>(m: &Mem, mut cache: Vec<super::page_re
             // unlocked.
             // MODEL: the page cache's reference of the page leaves `cache` (what
             // remove_from_page_cache / delete_from_page_cache do to the radix tree): it is the
-            // first one left, as pagevec_lookup took the pages in order.
+            // first one left, as pagevec_lookup took every page, in order.
             let pagecache = cache.remove(0);
             debug_assert_eq!(pagecache.page(), page);
             truncate_inode_page::<V>(m, pagecache);
