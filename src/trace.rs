@@ -478,12 +478,12 @@ fn stale_note(log: &[Event], cpu: Option<usize>, r: &crate::sync::StaleRead) -> 
     let (nv, ncpu, nafter) = &r.newest;
     // The note sits on the CPU's next event, which may touch another word (an RMW): it names
     // the word the load read.
-    let who = match r.word {
+    let loader = match r.word {
         Some(word) => format!("{}'s load of {word}", lane(cpu)),
         None => lane(cpu),
     };
     format!(
-        " [weak memory: {who} read {} ({read}); {} = {nv} not yet visible to it]",
+        " [weak memory: {loader} read {} ({read}); {} = {nv} not yet visible to it]",
         r.value,
         store_step(log, *ncpu, *nafter),
     )
