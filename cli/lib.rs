@@ -182,7 +182,9 @@ pub struct VerifyArgs {
     /// swimlanes, then the safeguards and matrix of the selected claims' variants).
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
-    /// Save loom checkpoints under the checkpoint directory and resume from them.
+    /// Save loom checkpoints under the checkpoint directory and resume from them (a resumed
+    /// claim reports the executions and seconds of the runs before it too, when its checkpoint
+    /// records them).
     #[arg(long, conflicts_with_all = ["matrix", "variant"])]
     pub checkpoint: bool,
     /// Where checkpoints live.

@@ -39,8 +39,13 @@ pub struct ClaimReport {
     pub failure: Option<Failure>,
     /// A checker error.
     pub error: Option<String>,
-    /// Resumed from a loom checkpoint (executions count from it).
+    /// Resumed from a loom checkpoint. Without `before`, `executions` and `seconds` count from
+    /// the checkpoint on (it was written without a record of the runs before it).
     pub resumed: bool,
+    /// Resumed from a checkpoint that records the runs before it: their executions and
+    /// seconds, which `executions` and `seconds` include.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<Before>,
     /// The command that reproduces this run.
     pub replay: String,
     pub proof: String,
@@ -48,6 +53,15 @@ pub struct ClaimReport {
     /// `verify --merge`) the shards it joins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shards: Option<Shards>,
+}
+
+/// What the runs before a resumed checkpoint did, as the checkpoint records it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Before {
+    /// Executions (probes of other shards' prefixes not counted).
+    pub executions: u64,
+    /// Wall seconds, the runs added up.
+    pub seconds: f64,
 }
 
 /// The sharding of a claim's report (`verify --shard K/N`, `verify --merge`).
@@ -131,6 +145,7 @@ impl ClaimReport {
             failure: e.failure.clone(),
             error: e.error.clone(),
             resumed,
+            before: None,
             replay,
             proof: c.proof(),
             shards: e.shard.map(|r| Shards {

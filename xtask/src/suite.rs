@@ -187,8 +187,9 @@ fn quoted_runs(dir: &std::path::Path) -> bool {
 /// Start `verify --checkpoint` on a claim that runs for a while and kill it mid-claim, several
 /// times in a row (each run resumes the last one's checkpoint, and a kill can land while loom
 /// writes it), then run it to the end: every rerun must resume without refusing a corrupt
-/// checkpoint, and the last one must end with the claim's expected verdict and remove its
-/// checkpoint.
+/// checkpoint, and the last one must end with the claim's expected verdict, remove its
+/// checkpoint and count, with the runs its checkpoint records, the executions of a run never
+/// stopped.
 fn checkpoint_resume() -> bool {
     use std::time::{Duration, Instant};
     /// A claim and bound that explore for long enough to be killed mid-run.
@@ -262,7 +263,14 @@ fn checkpoint_resume() -> bool {
         );
     }
     let _ = std::fs::remove_file(&log);
-    let Ok(out) = Command::new(&bin).args(args).arg(&dir).output() else {
+    let resumed_json = dir.with_extension("resumed.json");
+    let Ok(out) = Command::new(&bin)
+        .args(args)
+        .arg(&dir)
+        .arg("--json")
+        .arg(&resumed_json)
+        .output()
+    else {
         return false;
     };
     let text = format!(
@@ -279,8 +287,46 @@ fn checkpoint_resume() -> bool {
     );
     if !ok {
         eprintln!("{text}");
+        return false;
     }
-    ok
+    // The checkpoints carry the runs before them (vendor/loom's `progress`): the resumed
+    // run's report counts the whole exploration, the executions of a run never stopped.
+    let whole_json = dir.with_extension("whole.json");
+    let whole = Command::new(&bin)
+        .args([
+            "verify",
+            "--claim",
+            CLAIM,
+            "--bound",
+            BOUND,
+            "--no-progress",
+            "--json",
+        ])
+        .arg(&whole_json)
+        .output();
+    let count = |f: &std::path::Path| -> Option<(u64, bool)> {
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).ok()?).ok()?;
+        let r = v.as_array()?.first()?;
+        Some((r["executions"].as_u64()?, r.get("before").is_some()))
+    };
+    match (
+        whole.map(|o| o.status.code()),
+        count(&resumed_json),
+        count(&whole_json),
+    ) {
+        (Ok(Some(0)), Some((total, true)), Some((executions, false))) if total == executions => {
+            eprintln!(
+                "the resumed run counts {total} executions, the run never stopped {executions}"
+            );
+            true
+        }
+        (status, resumed, whole) => {
+            eprintln!(
+                "checkpoint resume: the resumed run's count {resumed:?} (executions, runs before recorded) is not the uninterrupted run's {whole:?} (exit {status:?})"
+            );
+            false
+        }
+    }
 }
 
 /// Shards per claim in the sharded step.
@@ -404,7 +450,7 @@ fn vendor_tests() -> Command {
     let root = root();
     let generator = root.join("vendor/generator");
     let script = format!(
-        "set -e; \"$0\" test --locked --manifest-path vendor/generator/Cargo.toml; \"$0\" test --locked --manifest-path vendor/loom/Cargo.toml --config 'patch.crates-io.generator.path=\"{}\"'",
+        "set -e; \"$0\" test --locked --manifest-path vendor/generator/Cargo.toml; \"$0\" test --locked --manifest-path vendor/loom/Cargo.toml --features checkpoint --config 'patch.crates-io.generator.path=\"{}\"'",
         generator.display()
     );
     let mut c = Command::new("sh");

@@ -2,6 +2,7 @@
 //! from another claim, bound or build is refused instead of silently resumed. Validation
 //! ([`inspect`]) reads only; [`create`] writes, after every input was validated.
 
+use mmcheck_claims::report::Before;
 use mmcheck_claims::{Bound, Claim};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -22,6 +23,17 @@ pub struct Checkpoint {
     meta: Meta,
     /// A valid checkpoint exists: the run resumes from it.
     pub resume: bool,
+    /// What the runs before it did, if the checkpoint records it (vendor/loom's `progress`:
+    /// a checkpoint written before loom recorded it has none).
+    pub before: Option<Before>,
+}
+
+/// loom's record of the runs before a checkpoint (vendor/loom, `model::Progress`).
+#[derive(Deserialize)]
+struct Progress {
+    iterations: u64,
+    probes: u64,
+    seconds: f64,
 }
 
 /// The checkpoint of claim `c` at `bound` under `dir`: checks an existing one (corrupt,
@@ -38,6 +50,7 @@ pub fn inspect(dir: &Path, c: &Claim, bound: Bound) -> Result<Checkpoint, String
         bound,
     };
     let resume = loom_file.exists();
+    let mut before = None;
     if resume {
         let meta_text = std::fs::read_to_string(&meta_file).map_err(|_| {
             format!(
@@ -76,12 +89,28 @@ pub fn inspect(dir: &Path, c: &Claim, bound: Bound) -> Result<Checkpoint, String
                 loom_file.display()
             ));
         }
+        before = match v.get("progress") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(p) => {
+                let p: Progress = serde_json::from_value(p.clone()).map_err(|e| {
+                    format!(
+                        "corrupt checkpoint {}: its progress record: {e}; remove it to start over",
+                        loom_file.display()
+                    )
+                })?;
+                Some(Before {
+                    executions: p.iterations.saturating_sub(p.probes),
+                    seconds: p.seconds,
+                })
+            }
+        };
     }
     Ok(Checkpoint {
         loom_file,
         meta_file,
         meta,
         resume,
+        before,
     })
 }
 

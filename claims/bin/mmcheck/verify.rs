@@ -366,7 +366,12 @@ fn run_claims(
             cp.remove();
         }
         let resumed = cp.as_ref().is_some_and(|cp| cp.resume);
-        let r = ClaimReport::new(c, &s, &e, resumed);
+        let mut r = ClaimReport::new(c, &s, &e, resumed);
+        if let Some(b) = cp.as_ref().and_then(|cp| cp.before) {
+            r.executions += b.executions;
+            r.seconds += b.seconds;
+            r.before = Some(b);
+        }
         display.println(&format!(
             "{} {:<24} {:<28} {:>9} executions {:>7.2}s{}",
             status(Some(r.matches)),
@@ -374,10 +379,13 @@ fn run_claims(
             r.verdict.to_string(),
             r.executions,
             r.seconds,
-            if resumed {
-                " (resumed from a checkpoint: executions since it)"
-            } else {
-                ""
+            match (resumed, r.before) {
+                (false, _) => String::new(),
+                (true, None) => " (resumed from a checkpoint that records no runs before it: executions and seconds since it)".to_string(),
+                (true, Some(b)) => format!(
+                    " (resumed from a checkpoint: {} executions and {:.2}s before it included)",
+                    b.executions, b.seconds
+                ),
             }
         ));
         Ok(r)

@@ -102,6 +102,20 @@ pub struct Shard {
     pub prefixes: Arc<std::sync::atomic::AtomicU64>,
 }
 
+/// mmcheck: what an exploration did before a checkpoint: executions run (probes included),
+/// probes of other shards' prefixes among them, and the seconds they took. A checkpoint
+/// carries it, so a run that resumes one can report the whole exploration.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[cfg_attr(feature = "checkpoint", derive(serde::Serialize, serde::Deserialize))]
+pub struct Progress {
+    /// Executions run, probes included.
+    pub iterations: u64,
+    /// Of those, probes of other shards' prefixes.
+    pub probes: u64,
+    /// Wall seconds they took.
+    pub seconds: f64,
+}
+
 impl Builder {
     /// Create a new `Builder` instance with default values.
     pub fn new() -> Builder {
@@ -196,6 +210,10 @@ impl Builder {
 
         let f = Arc::new(f);
 
+        // mmcheck: what the runs before this one did (zero for a new exploration, unknown for
+        // a checkpoint written without it); each checkpoint adds this run's share.
+        let before = execution.path.progress;
+
         let start = Instant::now();
         loop {
             if i % self.checkpoint_interval == 0 {
@@ -207,6 +225,15 @@ impl Builder {
                 info!(parent: None, "");
 
                 if let Some(ref path) = self.checkpoint_file {
+                    // The path leads to execution `i`: `i - 1` have run.
+                    let probes = self.shard.as_ref().map_or(0, |s| {
+                        s.probes.load(std::sync::atomic::Ordering::Relaxed)
+                    });
+                    execution.path.progress = before.map(|b| Progress {
+                        iterations: b.iterations + (i as u64 - 1),
+                        probes: b.probes + probes,
+                        seconds: b.seconds + start.elapsed().as_secs_f64(),
+                    });
                     checkpoint::store_execution_path(&execution.path, path);
                 }
 

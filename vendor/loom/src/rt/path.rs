@@ -48,6 +48,12 @@ pub(crate) struct Path {
     /// mmcheck: whether this execution's prefix is the shard's, once its prefix is complete.
     #[cfg_attr(feature = "checkpoint", serde(default))]
     owned: Option<bool>,
+
+    /// mmcheck: what the exploration did before the execution this path leads to, written
+    /// with a checkpoint (`Builder::check`); `None` in a checkpoint written without it, whose
+    /// earlier runs are not known.
+    #[cfg_attr(feature = "checkpoint", serde(default))]
+    pub(crate) progress: Option<crate::model::Progress>,
 }
 
 /// mmcheck: one shard of an exploration (see `Builder::shard`).
@@ -171,6 +177,7 @@ impl Path {
             prefix_no: 0,
             choices: 0,
             owned: None,
+            progress: Some(crate::model::Progress::default()),
         }
     }
 
