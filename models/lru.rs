@@ -511,8 +511,10 @@ pub fn final_put_vs_reclaim<V: Lru>() {
 ///   except page 5, which truncation holds locked: `keep`), then reclaim's active-list scan
 ///   (`shrink_active_list`, 2 pages, unreferenced: deactivated), then migrates pages 0 and 1,
 ///   then `lru_add_drain()`.
-/// * CPU3: activates pages 3–5, truncates page 5 (drops its page-cache reference: the page is
-///   freed when its last holder lets go), runs a round of compaction (`compact_zone`), then
+/// * CPU3: activates pages 3–5, truncates page 5's mapping as the kernel does
+///   (`truncate_inode_pages_range`: `pagevec_lookup`'s reference, the page-cache reference
+///   dropped, `pagevec_release`: `lru_add_drain()`, then `release_pages()`; the page is freed
+///   when its last holder lets go), runs a round of compaction (`compact_zone`), then
 ///   `lru_add_drain()`.
 /// * then: drain every CPU, check the LRU state, truncate the rest, every frame free.
 pub fn lru_soak<V: Lru>() {
@@ -562,7 +564,7 @@ pub fn lru_soak<V: Lru>() {
             for &p in &pages[3..6] {
                 V::activate_page(&m, p);
             }
-            truncate_complete_page::<V>(&m, truncated);
+            truncate_inode_pages_range::<V>(&m, vec![truncated]);
             compact_zone::<V>(&m);
             lru_add_drain::<V>(&m);
         }));
