@@ -8,7 +8,7 @@
 //! different counts, depths or bounds, or of different prefix walks.
 
 use crate::explore::{meets, Verdict};
-use crate::report::{Before, ClaimReport, Shards};
+use crate::report::{ClaimReport, Shards};
 use crate::table;
 use std::collections::BTreeMap;
 
@@ -126,17 +126,8 @@ fn merge_claim(id: &str, mut shards: Vec<ClaimReport>) -> Result<ClaimReport, St
         complete,
         seconds,
         resumed: shards.iter().any(|r| r.resumed),
-        // Known only if every resumed shard's checkpoint recorded its runs before it.
-        before: shards
-            .iter()
-            .filter(|r| r.resumed)
-            .map(|r| r.before)
-            .collect::<Option<Vec<Before>>>()
-            .filter(|b| !b.is_empty())
-            .map(|b| Before {
-                executions: b.iter().map(|b| b.executions).sum(),
-                seconds: b.iter().map(|b| b.seconds).sum(),
-            }),
+        // A shard is never resumed: `--shard` and `--checkpoint` do not combine.
+        before: None,
         replay: format!(
             "cargo xtask verify --claim {id} --bound {} --shard K/{} --shard-depth {} (K = 1..{}), then verify --merge",
             base.bound.map_or("none".to_string(), |b| b.to_string()),

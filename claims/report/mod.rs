@@ -60,7 +60,8 @@ pub struct ClaimReport {
 pub struct Before {
     /// Executions (probes of other shards' prefixes not counted).
     pub executions: u64,
-    /// Wall seconds, the runs added up.
+    /// Wall seconds, the runs added up, each up to its last checkpoint (what a killed run
+    /// spent after it is not counted; those executions run again after the resume).
     pub seconds: f64,
 }
 
