@@ -42,6 +42,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_shrink_active::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then reclaim scans the active list (shrink_active_list: isolate, ClearPageActive, move_active_pages_to_lru)"),
         scenario!(activate_vs_shrink_active_exec::<V>, 2, "as activate_vs_shrink_active, the page referenced through a VM_EXEC file mapping: shrink_active_list keeps it active (l_active) and moves it back to the active list"),
         scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
+        scenario!(migrate_vs_compact::<V>, 2, "CPU0 migrates the page (isolate, putback through lru_add) and drains; CPU1's compaction scans its frame (isolate_migratepages: ISOLATE_BOTH under lru_lock) and puts back what it took"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -474,6 +475,34 @@ pub fn activate_vs_compact<V: Lru>() {
         V::activate_page(m, page);
         compact_zone::<V>(m);
     });
+}
+
+/// lru.13 — compaction's migrate scanner meets a page another CPU's migration holds off the
+/// LRU (isolated, or queued for its putback). The scanner walks pfns, not an LRU list, so it
+/// reaches pages that are on no LRU list at all; a PageLRU test under `lru_lock` keeps it off
+/// them: in 2.6.37's scanner (the model's shared one) `__isolate_lru_page()`'s first test,
+/// "Only take pages on the LRU", alone; from 2.6.38 the scanner's own test just before it.
+///
+/// * setup: one page-cache page P on the inactive file LRU (page cache reference: main
+///   thread).
+/// * CPU0: migrates P (`isolate_lru_page()` onto its migration list, `unmap_and_move()`'s
+///   putback through CPU0's `lru_add` pagevec), then `lru_add_drain()`.
+/// * CPU1: compaction (`compact_zone()`: `lru_add_drain()`, `isolate_migratepages()` of P's
+///   frame, `unmap_and_move()`'s putback through CPU1's `lru_add` pagevec).
+pub fn migrate_vs_compact<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    let (page, pc) = add_to_page_cache_lru(&m);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        migrate_page::<V>(&m0, page, None);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || compact_zone::<V>(&m1));
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →
