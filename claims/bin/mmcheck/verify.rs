@@ -347,9 +347,14 @@ fn run_claims(
         if let Some(cp) = cp {
             if cp.resume {
                 display.println(&format!(
-                    "resuming {} (bound {bound}) from {}",
+                    "resuming {} (bound {bound}) from {}: {}",
                     c.id,
-                    cp.loom_file.display()
+                    cp.loom_file.display(),
+                    cp.before
+                        .map_or("it records no runs before it".to_string(), |b| format!(
+                            "{} executions in {:.0}s before it",
+                            b.executions, b.seconds
+                        ))
                 ));
             }
             s.checkpoint = Some(cp.loom_file.clone());
