@@ -23,6 +23,7 @@ use mmcheck::mm::lru::{
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
+use mmcheck::mm::unevictable::{page_evictable, shmem_lock};
 use mmcheck::mm::{Mem, MemConfig, NR_CPUS};
 use mmcheck::page::*;
 use mmcheck::sync::{join, run_as_cpu, smp_processor_id, spawn_cpu};
@@ -43,6 +44,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_shrink_active_exec::<V>, 2, "as activate_vs_shrink_active, the page referenced through a VM_EXEC file mapping: shrink_active_list keeps it active (l_active) and moves it back to the active list"),
         scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
         scenario!(migrate_vs_compact::<V>, 2, "CPU0 migrates the page (isolate, putback through lru_add) and drains; CPU1's compaction scans its frame (isolate_migratepages: ISOLATE_BOTH under lru_lock) and puts back what it took"),
+        scenario!(reclaim_vs_shm_lock::<V>, 2, "the page's shmem file unevictable meanwhile: CPU0's reclaim scans the inactive list (cull_mlocked, or putback_lru_pages' !page_evictable branch: putback_lru_page to the unevictable list, smp_mb, recheck) and drains; CPU1 runs SHM_LOCK then SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE set, cleared, scan_mapping_unevictable_pages)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -114,10 +116,16 @@ pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
 /// The S2 end-of-scenario invariants, after every CPU's pagevecs were drained: every page is on
 /// at most one list (an LRU list) or free; PG_lru iff on an LRU list; PG_active iff on the
 /// active list; no page queued in a pagevec; each LRU list as long as its zone count;
-/// `_count` equals the references the scenario's holders still have.
+/// `_count` equals the references the scenario's holders still have. In a run with an
+/// unevictable mapping (lru.14) also: PG_unevictable iff on the unevictable list, and no page
+/// there is evictable (`Invariant::StrandedUnevictable`).
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];
-    for l in [ListId::InactiveFile, ListId::ActiveFile] {
+    for l in [
+        ListId::InactiveFile,
+        ListId::ActiveFile,
+        ListId::Unevictable,
+    ] {
         for page in walk(m, l) {
             let pfn = m.map.pfn(page);
             if let Some(other) = seen[pfn] {
@@ -156,6 +164,28 @@ pub fn check_lru_state(m: &Mem) {
                 Invariant::FlagsMismatch,
                 format!("{page:?}: PG_active {} but on {on:?}", PageActive(p)),
             );
+        }
+        if m.map.models_unevictable() {
+            if on_lru && PageUnevictable(p) != (on == Some(ListId::Unevictable)) {
+                fail(
+                    "end of scenario",
+                    Invariant::FlagsMismatch,
+                    format!(
+                        "{page:?}: PG_unevictable {} but on {on:?}",
+                        PageUnevictable(p)
+                    ),
+                );
+            }
+            if on == Some(ListId::Unevictable) && page_evictable(m, page) {
+                fail(
+                    "end of scenario",
+                    Invariant::StrandedUnevictable,
+                    format!(
+                        "{page:?} is evictable (its mapping is not AS_UNEVICTABLE) but left on \
+                         the unevictable list: nothing will move it back"
+                    ),
+                );
+            }
         }
         assert_not_queued(m, page, "end of scenario");
         if p.ghost_allocated() && page_count_raw(p) != p.ghost_pins() {
@@ -503,6 +533,42 @@ pub fn migrate_vs_compact<V: Lru>() {
     join(cpu0);
     join(cpu1);
     finish::<V>(&m, vec![pc]);
+}
+
+/// lru.14 — reclaim meets a page whose shmem file is SHM_LOCKed and unlocked meanwhile: the
+/// unevictable routes back to the LRU (`shrink_page_list`'s `cull_mlocked`, and
+/// `putback_lru_pages`' `!page_evictable` branch, which drops `lru_lock` mid-loop) and
+/// `putback_lru_page`'s recheck (`redo:`) against SHM_UNLOCK's rescan.
+///
+/// * setup: one page-cache page P of a shmem file on the inactive file LRU (page cache
+///   reference: CPU1's, the file's); the run models unevictable pages.
+/// * CPU0: `shrink_inactive_list()` of the inactive file list (P referenced once,
+///   `PAGEREF_KEEP`: if its file is evictable when `shrink_page_list()` tests it, it is kept
+///   for `putback_lru_pages()`, else culled to `putback_lru_page()`), then `lru_add_drain()`.
+/// * CPU1: `shmctl(SHM_LOCK)` then `shmctl(SHM_UNLOCK)`: `shmem_lock(file, 1, user)`,
+///   `shmem_lock(file, 0, user)` (`mapping_clear_unevictable()`,
+///   `scan_mapping_unevictable_pages()`).
+/// * end: every CPU drained; the end checks with the unevictable ones (`check_lru_state`).
+pub fn reclaim_vs_shm_lock<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    m.map.set_models_unevictable();
+    let (_page, pc) = add_to_page_cache_lru(&m);
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::shrink_inactive_list(&m0, 1, &|_| Shrink::Keep);
+        lru_add_drain::<V>(&m0);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        let cache = vec![pc];
+        shmem_lock::<V>(&m1, true, &cache); // shmctl(SHM_LOCK)
+        shmem_lock::<V>(&m1, false, &cache); // shmctl(SHM_UNLOCK)
+        cache
+    });
+    join(cpu0);
+    let cache = join(cpu1);
+    finish::<V>(&m, cache);
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →

@@ -258,6 +258,8 @@ pub struct MemMap {
     pages: Box<[Page]>,
     /// Whether this run models `page->mapping` (module doc): model bookkeeping, a ghost.
     models_mapping: GhostBool,
+    /// Whether this run has an unevictable mapping (`crate::mm::unevictable`): a ghost.
+    models_unevictable: GhostBool,
 }
 
 impl MemMap {
@@ -265,6 +267,7 @@ impl MemMap {
         MemMap {
             pages: (0..nr_pages).map(Page::new).collect(),
             models_mapping: GhostBool::new(false),
+            models_unevictable: GhostBool::new(false),
         }
     }
 
@@ -279,6 +282,20 @@ impl MemMap {
     /// Marks this run as one that models `page->mapping` (see [`MemMap::models_mapping`]).
     pub fn set_models_mapping(&self) {
         self.models_mapping.store(true, Relaxed);
+    }
+
+    /// Whether this run has an unevictable mapping (lru.14): with it false, `page_evictable()`
+    /// answers 1 without a load and the PageUnevictable tests of `page_lru()` and
+    /// `del_page_from_lru()` are skipped, so the other models keep their scheduling points
+    /// (`crate::mm::unevictable`).
+    pub fn models_unevictable(&self) -> bool {
+        self.models_unevictable.load(Relaxed)
+    }
+
+    /// Marks this run as one with an unevictable mapping (see
+    /// [`MemMap::models_unevictable`]), before its CPUs start.
+    pub fn set_models_unevictable(&self) {
+        self.models_unevictable.store(true, Relaxed);
     }
 
     pub fn nr_pages(&self) -> usize {

@@ -94,6 +94,11 @@ pub enum Invariant {
     /// CONFIG_DEBUG_SPINLOCK, and hangs without).
     #[serde(rename = "spin_bug")]
     SpinBug,
+    /// An evictable page left on the unevictable list once every CPU is done: "If an
+    /// evictable page is on unevictable list, it never be freed" (putback_lru_page(),
+    /// mm/vmscan.c, 2.6.37–3.0: the reason for its recheck).
+    #[serde(rename = "stranded-unevictable")]
+    StrandedUnevictable,
 }
 
 impl Invariant {
@@ -112,6 +117,7 @@ impl Invariant {
             Invariant::DataRace => "data-race",
             Invariant::RmapMiss => "rmap-miss",
             Invariant::SpinBug => "spin_bug",
+            Invariant::StrandedUnevictable => "stranded-unevictable",
         }
     }
 }

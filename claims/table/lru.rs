@@ -23,6 +23,17 @@ const LOOM_2: Checker = Checker::Loom {
 const LOOM_1: Checker = Checker::Loom {
     bound: Bound::Preemption(1),
 };
+/// lru.14's BUG claims: the unbounded search meets two of them only after minutes; all three
+/// are found within three preemptions (scan-no-lru-test needs three: the rescan must come
+/// between the recheck's isolation and its redo).
+const LOOM_3: Checker = Checker::Loom {
+    bound: Bound::Preemption(3),
+};
+/// lru.14's SAFE claims in CI: their unbounded runs take longer than CI's loom budget and are
+/// recorded long runs (proofs/lru.14.md, "Bound").
+const LOOM_6: Checker = Checker::Loom {
+    bound: Bound::Preemption(6),
+};
 const SOAK: Checker = Checker::Shuttle { iterations: 2000 };
 const SEQ: Checker = Checker::Proptest { cases: 512 };
 
@@ -679,6 +690,56 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("lru.13-linux-2.6.37"),
     },
     Claim {
+        id: "lru.14",
+        statement: "eb709b0d: reclaim meets a page whose shmem file is SHM_LOCKed and unlocked meanwhile (shrink_page_list's cull_mlocked, or putback_lru_pages' !page_evictable branch with lru_lock dropped: putback_lru_page to the unevictable list, smp_mb, recheck) against SHM_UNLOCK's rescan (scan_mapping_unevictable_pages), within 6 preemptions in CI, every interleaving in the recorded unbounded run: SAFE (the page ends on the list its flags name, never stranded evictable on the unevictable list)",
+        variant: "eb709b0d",
+        model: "reclaim_vs_shm_lock",
+        checker: LOOM_6,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("lru.14-no-unevictable-recheck"),
+    },
+    Claim {
+        id: "lru.14-linux-2.6.37",
+        statement: "2.6.37 on the lru.14 model: SAFE (the unevictable code is the same; the activation code it differs in is not run)",
+        variant: "linux-2.6.37",
+        model: "reclaim_vs_shm_lock",
+        checker: LOOM_6,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("lru.14-no-unevictable-recheck"),
+    },
+    Claim {
+        id: "lru.14-no-unevictable-recheck",
+        statement: "mutant eb709b0d-no-unevictable-recheck (putback_lru_page without its recheck once the page is on the unevictable list) on the lru.14 model: SHM_UNLOCK's rescan runs while reclaim holds the page isolated, then reclaim puts it on the unevictable list: an evictable page stranded there",
+        variant: "eb709b0d-no-unevictable-recheck",
+        model: "reclaim_vs_shm_lock",
+        checker: LOOM_3,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::StrandedUnevictable),
+        twin: Some("lru.14"),
+    },
+    Claim {
+        id: "lru.14-scan-no-lru-test",
+        statement: "mutant eb709b0d-scan-no-lru-test (scan_mapping_unevictable_pages tests PageUnevictable only) on the lru.14 model: the rescan moves the page putback_lru_page's recheck has just taken off the unevictable list, a page on no list (PG_unevictable is set until the recheck's redo clears it; in loom's counterexample the rescan reads it before that clear is visible to it)",
+        variant: "eb709b0d-scan-no-lru-test",
+        model: "reclaim_vs_shm_lock",
+        checker: LOOM_3,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::ListCorruption),
+        twin: Some("lru.14"),
+    },
+    Claim {
+        id: "lru.14-unlocked-unevictable-add",
+        statement: "mutant eb709b0d-unlocked-unevictable-add (add_page_to_unevictable_list without lru_lock) on the lru.14 model: the unevictable list's links are written with nothing ordering them against the rescan's lru_lock section",
+        variant: "eb709b0d-unlocked-unevictable-add",
+        model: "reclaim_vs_shm_lock",
+        checker: LOOM_3,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::DataRace),
+        twin: Some("lru.14"),
+    },
+    Claim {
         id: "lru.soak",
         statement: "eb709b0d on the 4-CPU soak (6 pages, pagevecs of 2 that fill and flush, migration, compaction, reclaim of both lists, truncation) holds under PCT and random schedules",
         variant: "eb709b0d",
@@ -804,9 +865,9 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         variants: &["eb709b0d", "linux-2.6.37"],
         name: "__activate_page's !PageUnevictable re-check under lru_lock",
         kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
+        coverage: Coverage::OutOfScope {
             proof: "proofs/lru.1.md#unevictable-test",
-            because: "no page of any S2 model is unevictable (no mlock, SHM_LOCK or ramfs); the test keeps pages of the unevictable list, which the models do not have, off the active list",
+            because: "the test keeps a page of the unevictable list off the active list; no model activates an unevictable page: lru.14, the one model with an unevictable mapping (SHM_LOCK), runs no activation, and in the others every page is evictable",
         },
     },
     Safeguard {
@@ -930,9 +991,9 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         variants: &["eb709b0d", "linux-2.6.37"],
         name: "__isolate_lru_page: PageUnevictable test under lru_lock (shared mm/vmscan.c)",
         kind: SafeguardKind::Recheck,
-        coverage: Coverage::Redundant {
+        coverage: Coverage::OutOfScope {
             proof: "proofs/lru.1.md#__isolate_lru_page-tests",
-            because: "no page of the models is unevictable (no mlock, no unevictable mapping): the test never sees one",
+            because: "reclaim's isolate_lru_pages scans the inactive and active lists, which never hold a PG_unevictable page (lru.14: the flag is set only with the page linked on the unevictable list, under lru_lock, and cleared before the page is linked elsewhere); the pfn scanner that could meet the unevictable list's pages (compaction) never runs with an unevictable mapping: lru.14 has no compaction",
         },
     },
     Safeguard {
@@ -1077,6 +1138,51 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "eb709b0d-unlocked-isolate",
             claim: "lru.6-unlocked-isolate",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "putback_lru_page: the recheck of page_evictable once the page is on the unevictable list (isolate_lru_page, put_page, goto redo) (shared mm/vmscan.c)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-no-unevictable-recheck",
+            claim: "lru.14-no-unevictable-recheck",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "putback_lru_page: smp_mb() after add_page_to_unevictable_list, before the recheck (shared mm/vmscan.c)",
+        kind: SafeguardKind::Barrier,
+        coverage: Coverage::Unneeded {
+            proof: "proofs/lru.14.md#the-smp_mb-in-putback_lru_page",
+            because: "its stated partner is munlock's TestClearPageMlocked(), which no model runs; against SHM_UNLOCK (lru.14) lru_lock orders the two sides: the rescan's lru_lock section either follows the add's, and sees PG_lru, or precedes it, and then the recheck's load comes after acquiring the lock the rescan released, after its clear_bit of AS_UNEVICTABLE",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "add_page_to_unevictable_list: lru_lock around SetPageUnevictable, SetPageLRU and the link (shared mm/swap.c)",
+        kind: SafeguardKind::Lock,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-unlocked-unevictable-add",
+            claim: "lru.14-unlocked-unevictable-add",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "scan_mapping_unevictable_pages: PageLRU test under lru_lock before check_move_unevictable_page (shared mm/vmscan.c)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-scan-no-lru-test",
+            claim: "lru.14-scan-no-lru-test",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "check_move_unevictable_page: the page_evictable recheck after rotating the unevictable list (goto retry) (shared mm/vmscan.c)",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::OutOfScope {
+            proof: "proofs/lru.14.md#check_move_unevictable_pages-retry",
+            because: "it catches a page made evictable while the rescan holds lru_lock, which only munlock (TestClearPageMlocked, no lock) can do; mapping flags change only in shmem_lock(), under info->lock and shmctl's shm_lock, so not during the rescan it runs itself; mlock is not modelled",
         },
     },
 ];

@@ -11,6 +11,7 @@
 use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
 use crate::mm::lru::*;
+use crate::mm::unevictable::page_evictable;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::smp_processor_id;
@@ -160,7 +161,8 @@ impl Lru for Variant {
 
     /// `putback_lru_pages(zone, sc, nr_anon, nr_file, page_list)` (mm/vmscan.c, 744ed144):
     /// "Put back any unfreeable pages." An active page follows the activate_page path
-    /// (`putback_active_lru_page`). Every page here is evictable.
+    /// (`putback_active_lru_page`); a page that is no longer evictable goes through
+    /// `putback_lru_page()` with `lru_lock` dropped.
     fn putback_lru_pages(m: &Mem, page_list: ListId) {
         // LEFT OUT: `reclaim_stat = get_reclaim_stat(zone, sc)`: reclaim statistics, not modelled.
         // LEFT OUT: UNPAIRED: `pagevec_init(&pvec, 1)` is `Pagevec::new` below (cold unused).
@@ -176,10 +178,17 @@ impl Lru for Variant {
             let p = m.pg(page);
             VM_BUG_ON!("putback_lru_pages", PageLRU(p));
             list_del(m, page);
-            // LEFT OUT: the `!page_evictable(page, NULL)` branch (drop lru_lock,
-            // putback_lru_page(page), retake it, continue): every page of the models is
-            // evictable (no mlock, no unevictable mapping), so it is never taken.
-            let lru = page_lru(p);
+            if !page_evictable(m, page) {
+                // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(..)` below.
+                // MODEL: UNPAIRED: `drop(zone.take())` is `spin_unlock_irq(&zone->lru_lock)`.
+                drop(zone.take()); // spin_unlock_irq(&zone->lru_lock)
+                Self::putback_lru_page(m, page);
+                // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` below.
+                // MODEL: UNPAIRED: `zone = Some(lru_lock(m))` is `spin_lock_irq(&zone->lru_lock)`.
+                zone = Some(lru_lock(m)); // spin_lock_irq(&zone->lru_lock)
+                continue;
+            }
+            let lru = page_lru(m, p);
             if is_active_lru(lru) {
                 // LEFT OUT: `int file = is_file_lru(lru); int numpages = hpage_nr_pages(page);
                 // reclaim_stat->recent_rotated[file] += numpages`: reclaim statistics (THP's

@@ -10,6 +10,7 @@ use crate::ktrace;
 use crate::mm::list::{list_del, list_empty, list_move_tail, lru_to_page, ListId};
 use crate::mm::lru::*;
 use crate::mm::swap::get_page_unless_zero;
+use crate::mm::unevictable::page_evictable;
 use crate::mm::Mem;
 use crate::page::*;
 use crate::sync::smp_processor_id;
@@ -205,7 +206,8 @@ impl Lru for Variant {
     }
 
     /// `putback_lru_pages(zone, sc, nr_anon, nr_file, page_list)` (mm/vmscan.c, 2.6.37):
-    /// "Put back any unfreeable pages." Every page here is evictable.
+    /// "Put back any unfreeable pages." A page that is no longer evictable goes through
+    /// `putback_lru_page()` with `lru_lock` dropped.
     fn putback_lru_pages(m: &Mem, page_list: ListId) {
         // LEFT OUT: `reclaim_stat = get_reclaim_stat(zone, sc)`: reclaim statistics, not modelled.
         // LEFT OUT: UNPAIRED: `pagevec_init(&pvec, 1)` is `Pagevec::new` below (cold unused).
@@ -221,11 +223,18 @@ impl Lru for Variant {
             let p = m.pg(page);
             VM_BUG_ON!("putback_lru_pages", PageLRU(p));
             list_del(m, page);
-            // LEFT OUT: the `!page_evictable(page, NULL)` branch (drop lru_lock,
-            // putback_lru_page(page), retake it, continue): every page of the models is
-            // evictable (no mlock, no unevictable mapping), so it is never taken.
+            if !page_evictable(m, page) {
+                // LEFT OUT: UNPAIRED: `spin_unlock_irq(&zone->lru_lock)` is `drop(..)` below.
+                // MODEL: UNPAIRED: `drop(zone.take())` is `spin_unlock_irq(&zone->lru_lock)`.
+                drop(zone.take()); // spin_unlock_irq(&zone->lru_lock)
+                Self::putback_lru_page(m, page);
+                // LEFT OUT: UNPAIRED: `spin_lock_irq(&zone->lru_lock)` is `lru_lock(m)` below.
+                // MODEL: UNPAIRED: `zone = Some(lru_lock(m))` is `spin_lock_irq(&zone->lru_lock)`.
+                zone = Some(lru_lock(m)); // spin_lock_irq(&zone->lru_lock)
+                continue;
+            }
             SetPageLRU(p);
-            let lru = page_lru(p);
+            let lru = page_lru(m, p);
             add_page_to_lru_list(m, page, lru);
             // LEFT OUT: `if (is_active_lru(lru)) { file = is_file_lru(lru);
             // reclaim_stat->recent_rotated[file]++ (3.0: += hpage_nr_pages(page)) }`: reclaim

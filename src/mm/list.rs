@@ -19,6 +19,8 @@ pub enum ListId {
     InactiveFile,
     /// `zone->lru[LRU_ACTIVE_FILE].list`
     ActiveFile,
+    /// `zone->lru[LRU_UNEVICTABLE].list` (only lru.14 puts pages on it: `Mem::models_unevictable`)
+    Unevictable,
     /// A `LIST_HEAD()` on the stack of a CPU that isolates pages (see [`page_list`] and
     /// [`ret_pages`]).
     Private(usize),
@@ -50,19 +52,24 @@ impl ListId {
         match self {
             ListId::InactiveFile => 0,
             ListId::ActiveFile => 1,
-            ListId::Private(i) => 2 + i,
+            ListId::Unevictable => 2,
+            ListId::Private(i) => 3 + i,
         }
     }
     pub fn from_index(i: usize) -> ListId {
         match i {
             0 => ListId::InactiveFile,
             1 => ListId::ActiveFile,
-            n => ListId::Private(n - 2),
+            2 => ListId::Unevictable,
+            n => ListId::Private(n - 3),
         }
     }
-    pub const COUNT: usize = 2 + NR_PRIVATE_LISTS;
+    pub const COUNT: usize = 3 + NR_PRIVATE_LISTS;
     pub fn is_lru(self) -> bool {
-        matches!(self, ListId::InactiveFile | ListId::ActiveFile)
+        matches!(
+            self,
+            ListId::InactiveFile | ListId::ActiveFile | ListId::Unevictable
+        )
     }
 }
 

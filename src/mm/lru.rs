@@ -34,9 +34,10 @@ use super::list::{
 };
 use super::page_alloc::free_hot_cold_page;
 use super::swap::{__put_single_page, get_page_unless_zero, put_page_testzero};
+use super::unevictable::{add_page_to_unevictable_list, page_evictable};
 use super::Mem;
 use crate::page::*;
-use crate::sync::{atomic_inc, atomic_read, spin_lock, RaceCell, SpinGuard, CHECKED};
+use crate::sync::{atomic_inc, atomic_read, smp_mb, spin_lock, RaceCell, SpinGuard, CHECKED};
 use crate::trace::{fail, harness_fail, Invariant};
 use crate::variant::VariantMeta;
 use crate::{ktrace, BUG_ON, VM_BUG_ON};
@@ -137,6 +138,23 @@ pub trait Lru: 'static + Send + Sync + Sized {
     /// `crate::mm::swap::put_page_testzero`.
     fn put_page_testzero(m: &Mem, page: PagePtr) -> bool {
         put_page_testzero(m, page)
+    }
+
+    /// The variant's `putback_lru_page(page)` (mm/vmscan.c): by default the shared one below.
+    fn putback_lru_page(m: &Mem, page: PagePtr) {
+        putback_lru_page::<Self>(m, page)
+    }
+
+    /// The variant's `add_page_to_unevictable_list(page)` (mm/swap.c): by default
+    /// `crate::mm::unevictable::add_page_to_unevictable_list`.
+    fn add_page_to_unevictable_list(m: &Mem, page: PagePtr) {
+        add_page_to_unevictable_list(m, page)
+    }
+
+    /// The variant's `scan_mapping_unevictable_pages(mapping)` (mm/vmscan.c): by default
+    /// `crate::mm::unevictable::scan_mapping_unevictable_pages`.
+    fn scan_mapping_unevictable_pages(m: &Mem, cache: &[super::page_ref::PageRef]) {
+        super::unevictable::scan_mapping_unevictable_pages::<Self>(m, cache)
     }
 }
 
@@ -353,8 +371,15 @@ pub fn __pagevec_release<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
 // ---------------------------------------------------------------------------------------------
 // zone->lru_lock and the per-LRU counts
 
-/// LRU lists of the model: LRU_INACTIVE_FILE and LRU_ACTIVE_FILE.
-pub const NR_LRU_LISTS: usize = 2;
+/// LRU lists of the model: LRU_INACTIVE_FILE, LRU_ACTIVE_FILE and LRU_UNEVICTABLE.
+pub const NR_LRU_LISTS: usize = 3;
+
+/// The zone's LRU lists.
+const LRU_LISTS: [ListId; NR_LRU_LISTS] = [
+    ListId::InactiveFile,
+    ListId::ActiveFile,
+    ListId::Unevictable,
+];
 
 /// `zone->vm_stat[NR_LRU_BASE + l]` for the two file lists (NR_INACTIVE_FILE, NR_ACTIVE_FILE),
 /// kept as the exact count (the zone counter plus every CPU's `vm_stat_diff`). The kernel
@@ -373,7 +398,7 @@ pub struct ZoneLruStat {
 impl Default for ZoneLruStat {
     fn default() -> Self {
         ZoneLruStat {
-            nr: [RaceCell::new(0), RaceCell::new(0)],
+            nr: [RaceCell::new(0), RaceCell::new(0), RaceCell::new(0)],
             uncounted: Default::default(),
         }
     }
@@ -383,6 +408,7 @@ fn lru_index(lru: ListId) -> usize {
     match lru {
         ListId::InactiveFile => 0,
         ListId::ActiveFile => 1,
+        ListId::Unevictable => 2,
         ListId::Private(_) => harness_fail(
             "NR_LRU_BASE",
             format!("{lru:?} is not an LRU list: it has no zone counter"),
@@ -411,7 +437,7 @@ fn ghost_uncounted(m: &Mem, lru: ListId, delta: isize) {
 /// linked and not counted yet (`ZoneLruStat::uncounted`). Run at every release of `lru_lock`
 /// (with the lock still held) and at the end of a scenario.
 pub fn check_lru_counts(m: &Mem, when: &'static str) {
-    for lru in [ListId::InactiveFile, ListId::ActiveFile] {
+    for lru in LRU_LISTS {
         let on = walk(m, lru).len() as isize;
         let nr = zone_page_state(m, lru);
         let uncounted = m.zone.vm_stat.uncounted[lru_index(lru)].get();
@@ -472,11 +498,17 @@ pub fn page_lru_base_type(_page: &Page) -> ListId {
     ListId::InactiveFile
 }
 
-/// `page_lru(page)` (include/linux/mm_inline.h, 2.6.37–3.0): base type, + LRU_ACTIVE if
-/// PageActive (no unevictable pages here).
-pub fn page_lru(page: &Page) -> ListId {
-    // LEFT OUT: `if (PageUnevictable(page)) lru = LRU_UNEVICTABLE; else`: no page of the
-    // models is unevictable (no mlock, no unevictable mapping).
+/// `page_lru(page)` (include/linux/mm_inline.h, 2.6.37–3.0): LRU_UNEVICTABLE if
+/// PageUnevictable, else the base type, + LRU_ACTIVE if PageActive.
+pub fn page_lru(m: &Mem, page: &Page) -> ListId {
+    // MODEL: the PageUnevictable test is made only in a run that models unevictable pages
+    // (`MemMap::models_unevictable`, crate::mm::unevictable): in the others no page is ever
+    // unevictable, and skipping the load keeps their scheduling points.
+    if m.map.models_unevictable() && PageUnevictable(page) {
+        // LEFT OUT: UNPAIRED: `lru = LRU_UNEVICTABLE` (returned at the end) is the `return`
+        // below.
+        return ListId::Unevictable; // lru = LRU_UNEVICTABLE
+    }
     // MODEL: the kernel's `lru = page_lru_base_type(page); if (PageActive(page)) lru +=
     // LRU_ACTIVE; return lru;` as one expression: ActiveFile is LRU_INACTIVE_FILE +
     // LRU_ACTIVE.
@@ -539,13 +571,19 @@ pub fn del_page_from_lru_list(m: &Mem, page: PagePtr, lru: ListId) {
 /// its flags name, PG_active is cleared with it.
 pub fn del_page_from_lru(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
+    // MODEL: UNPAIRED: `let mut l` is `enum lru_list l`.
+    let mut l;
     list_del(m, page);
-    // LEFT OUT: `if (PageUnevictable(page)) { __ClearPageUnevictable(page); l =
-    // LRU_UNEVICTABLE; } else`: no page of the models is unevictable (no mlock).
-    let mut l = page_lru_base_type(p);
-    if PageActive(p) {
-        __ClearPageActive(p);
-        l = lru_active(l);
+    // MODEL: the PageUnevictable test only in a run that models unevictable pages (page_lru).
+    if m.map.models_unevictable() && PageUnevictable(p) {
+        __ClearPageUnevictable(p);
+        l = ListId::Unevictable; // l = LRU_UNEVICTABLE
+    } else {
+        l = page_lru_base_type(p);
+        if PageActive(p) {
+            __ClearPageActive(p);
+            l = lru_active(l);
+        }
     }
     ktrace!("del_page_from_lru", "{page:?} from {l:?}");
     // LEFT OUT: UNPAIRED: `__mod_zone_page_state(zone, NR_LRU_BASE + l,
@@ -710,8 +748,8 @@ pub fn ____pagevec_lru_add_fn(m: &Mem, page: PagePtr, arg: MoveArg) {
 /// `____pagevec_lru_add_fn` (lock, the same steps per page, unlock, `release_pages`,
 /// `pagevec_reinit`), which this runs.
 pub fn ____pagevec_lru_add<V: Lru>(m: &Mem, pvec: &mut Pagevec, lru: ListId) {
-    // LEFT OUT: VM_BUG_ON(is_unevictable_lru(lru)): the model has no unevictable list, `lru`
-    // is always a file list (`ListId`).
+    // LEFT OUT: VM_BUG_ON(is_unevictable_lru(lru)): `lru` is always a file list (the
+    // unevictable pages of lru.14 go to their list directly, add_page_to_unevictable_list).
     // MODEL: 2.6.37 open-codes these steps (lock, the per-page steps of
     // `____pagevec_lru_add_fn`, unlock, release_pages, pagevec_reinit), which
     // `pagevec_lru_move_fn` runs in the same order (d8505dee's rewrite, 2.6.38).
@@ -825,7 +863,7 @@ pub fn isolate_lru_page(m: &Mem, page: PagePtr) -> i32 {
         // LEFT OUT: DISCREPANCY (reported): the C's test is `PageLRU(page) &&
         // get_page_unless_zero(page)`: the reference is taken only if the count is not 0.
         if PageLRU(p) {
-            let lru = page_lru(p);
+            let lru = page_lru(m, p);
             ret = 0;
             // MODEL: DISCREPANCY (reported): the later kernels' `get_page(page)` here, where
             // 2.6.37–2.6.39 took the reference with get_page_unless_zero() in the test above.
@@ -1027,7 +1065,7 @@ pub enum Shrink {
 /// (SetPageActive) or `keep_locked`, then `keep` (`list_add(&page->lru, &ret_pages)`); at the
 /// end `list_splice(&ret_pages, page_list)`. Nothing is reclaimed. The page lock
 /// (`trylock_page` / `unlock_page`) is not modelled.
-pub fn shrink_page_list(
+pub fn shrink_page_list<V: Lru>(
     m: &Mem,
     page_list: ListId,
     ret_pages: ListId,
@@ -1052,14 +1090,30 @@ pub fn shrink_page_list(
         // it and only PageLRU pages are activated).
 
         VM_BUG_ON!("shrink_page_list", PageActive(p));
+        // LEFT OUT: `VM_BUG_ON(page_zone(page) != zone)`: one zone; `sc->nr_scanned++`: a
+        // reclaim statistic.
 
-        // LEFT OUT: `VM_BUG_ON(page_zone(page) != zone)`: one zone. Then the reclaim of the
-        // page, from `sc->nr_scanned++` to the `free_it:` and `cull_mlocked:` labels
-        // (page_evictable, the may_unmap and writeback tests, page_check_references(),
-        // add_to_swap, try_to_unmap, pageout, try_to_release_page, __remove_mapping, the
-        // free): nothing is reclaimed in the models. The label a page reaches is the
-        // scenario's: activate_locked (PAGEREF_ACTIVATE), keep_locked (PAGEREF_KEEP, or a
-        // truncated page's `!mapping`) or keep (`!trylock_page`).
+        if !page_evictable(m, page) {
+            // MODEL: the `cull_mlocked:` label's code is written here, in the branch that goes
+            // to it (`goto cull_mlocked`); the C has it after the `free_it:` label.
+            // LEFT OUT: `if (PageSwapCache(page)) try_to_free_swap(page)`: file pages only;
+            // unlock_page(page): the page lock is not modelled.
+            ktrace!(
+                "shrink_page_list",
+                "{page:?}: !page_evictable: cull_mlocked"
+            );
+            V::putback_lru_page(m, page);
+            // LEFT OUT: `reset_reclaim_mode(sc)` (2.6.37: `disable_lumpy_reclaim_mode(sc)`):
+            // order 0, no lumpy mode to reset.
+            continue;
+        }
+
+        // LEFT OUT: the rest of the reclaim of the page, from the may_unmap and writeback
+        // tests to the `free_it:` label (page_check_references(), add_to_swap,
+        // try_to_unmap, pageout, try_to_release_page, __remove_mapping, the free): nothing is
+        // reclaimed in the models. The label a page reaches is the scenario's:
+        // activate_locked (PAGEREF_ACTIVATE), keep_locked (PAGEREF_KEEP, or a truncated
+        // page's `!mapping`) or keep (`!trylock_page`).
         // MODEL: `how(page)` is that verdict of page_check_references() and page_mapping(),
         // which the model has no ptes nor mapping to compute (`Shrink`).
         if how(page) == Shrink::Activate {
@@ -1155,7 +1209,7 @@ pub fn shrink_inactive_list<V: Lru>(
     drop(zone);
 
     // MODEL: `ret_pages(cpu)`: the list head shrink_page_list's `LIST_HEAD(ret_pages)` is.
-    let nr_reclaimed = shrink_page_list(m, page_list, ret_pages(cpu), how);
+    let nr_reclaimed = shrink_page_list::<V>(m, page_list, ret_pages(cpu), how);
 
     // LEFT OUT: the synchronous second pass (`if (should_reclaim_stall(...)) {
     // set_reclaim_mode(priority, sc, true); nr_reclaimed += shrink_page_list(...); }`):
@@ -1298,8 +1352,8 @@ pub fn shrink_active_list<V: Lru>(
         list_del(m, page);
 
         // LEFT OUT: `if (unlikely(!page_evictable(page, NULL))) { putback_lru_page(page);
-        // continue; }`: every page of the models is evictable (no mlock, no unevictable
-        // mapping), so it is never taken.
+        // continue; }`: every page of the models that run shrink_active_list is evictable
+        // (lru.14, the one model with an unevictable mapping, does not run it).
 
         // MODEL: UNPAIRED: `referenced(page)` is `page_referenced(page, 0, sc->mem_cgroup,
         // &vm_flags)`, its result and vm_flags as one value (the model has no page tables).
@@ -1350,44 +1404,95 @@ pub fn shrink_active_list<V: Lru>(
 }
 
 /// `putback_lru_page(page)` (mm/vmscan.c, 2.6.37–3.0): "put previously isolated page onto
-/// appropriate LRU list" — through this CPU's `lru_add` pagevec; then the isolation
-/// reference is dropped. Every page here is evictable (`page_evictable()` is true: no mlock).
+/// appropriate LRU list": an evictable page through this CPU's `lru_add` pagevec, an
+/// unevictable one straight onto the zone's unevictable list, rechecked after it is there
+/// (the `redo:` loop); then the isolation reference is dropped. Only lru.14 has unevictable
+/// pages (`crate::mm::unevictable`): in every other model `page_evictable()` is true.
 pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
+    // MODEL: UNPAIRED: `let mut lru` is `int lru`.
+    let mut lru;
     let active = TestClearPageActive(p);
     let was_unevictable = PageUnevictable(p);
 
     VM_BUG_ON!("putback_lru_page", PageLRU(p));
 
-    // redo:
-    // LEFT OUT: the `redo:` label: only the unevictable branch below goes back to it.
-    ClearPageUnevictable(p);
+    // LEFT OUT: UNPAIRED: the `redo:` label is the `loop` below.
+    // MODEL: `loop` is the `redo:` label: `continue` below is its `goto redo`, and `break`
+    // leaves it where the C falls through.
+    loop {
+        ClearPageUnevictable(p);
 
-    // page_evictable(page, NULL):
-    // LEFT OUT: `if (page_evictable(page, NULL))`: every page of the models is evictable (no
-    // mlock, no unevictable mapping), so the test is true.
-    /*
-     * For evictable pages, we can use the cache.
-     * In event of a race, worst case is we end up with an
-     * unevictable page on [in]active list.
-     * We know how to handle that.
-     */
-    let lru = if active {
-        // MODEL: the arms of this `if` are `lru = active + page_lru_base_type(page)`:
-        // ActiveFile is LRU_INACTIVE_FILE + 1.
-        lru_active(page_lru_base_type(p))
-    } else {
-        page_lru_base_type(p)
-    };
-    ktrace!(
-        "putback_lru_page",
-        "{page:?} -> {lru:?} (was_unevictable {was_unevictable})"
-    );
-    lru_cache_add_lru::<V>(m, page, lru);
-    // LEFT OUT: the `else` (LRU_UNEVICTABLE: add_page_to_unevictable_list, smp_mb()) and the
-    // `lru == LRU_UNEVICTABLE && page_evictable()` recheck (isolate_lru_page, put_page, goto
-    // redo): never reached, every page is evictable; the UNEVICTABLE_PGRESCUED/PGCULLED
-    // events: statistics, not modelled.
+        if page_evictable(m, page) {
+            /*
+             * For evictable pages, we can use the cache.
+             * In event of a race, worst case is we end up with an
+             * unevictable page on [in]active list.
+             * We know how to handle that.
+             */
+            lru = if active {
+                // MODEL: the arms of this `if` are `lru = active + page_lru_base_type(page)`:
+                // ActiveFile is LRU_INACTIVE_FILE + 1.
+                lru_active(page_lru_base_type(p))
+            } else {
+                page_lru_base_type(p)
+            };
+            ktrace!(
+                "putback_lru_page",
+                "{page:?} -> {lru:?} (was_unevictable {was_unevictable})"
+            );
+            lru_cache_add_lru::<V>(m, page, lru);
+        } else {
+            /*
+             * Put unevictable pages directly on zone's unevictable
+             * list.
+             */
+            lru = ListId::Unevictable; // lru = LRU_UNEVICTABLE
+            ktrace!(
+                "putback_lru_page",
+                "{page:?}: !page_evictable: to the unevictable list"
+            );
+            V::add_page_to_unevictable_list(m, page);
+            /*
+             * When racing with an mlock clearing (page is
+             * unlocked), make sure that if the other thread does
+             * not observe our setting of PG_lru and fails
+             * isolation, we see PG_mlocked cleared below and move
+             * the page back to the evictable list.
+             *
+             * The other side is TestClearPageMlocked().
+             */
+            smp_mb();
+        }
+
+        /*
+         * page's status can change while we move it among lru. If an evictable
+         * page is on unevictable list, it never be freed. To avoid that,
+         * check after we added it to the list, again.
+         */
+        #[allow(clippy::collapsible_if)] // the kernel's two nested tests, its comment between
+        if lru == ListId::Unevictable && page_evictable(m, page) {
+            if V::isolate_lru_page(m, page) == 0 {
+                ktrace!(
+                    "putback_lru_page",
+                    "{page:?} evictable again: taken back off the unevictable list, redo"
+                );
+                put_page::<V>(m, page);
+                // MODEL: UNPAIRED: `continue` is `goto redo`.
+                continue; // goto redo
+            }
+            /* This means someone else dropped this page from LRU
+             * So, it will be freed or putback to LRU again. There is
+             * nothing to do here.
+             */
+        }
+        // MODEL: UNPAIRED: `break` leaves the `redo:` loop where the C falls through.
+        break;
+    }
+
+    // LEFT OUT: `if (was_unevictable && lru != LRU_UNEVICTABLE)
+    // count_vm_event(UNEVICTABLE_PGRESCUED); else if (!was_unevictable && lru ==
+    // LRU_UNEVICTABLE) count_vm_event(UNEVICTABLE_PGCULLED);`: vm events, not modelled.
 
     put_page::<V>(m, page); /* drop ref from isolate */
 }
@@ -1490,7 +1595,7 @@ pub fn isolate_migratepages<V: Lru>(m: &Mem, cc: &mut CompactControl) -> usize {
 
         /* Successfully isolated */
         ktrace!("isolate_migratepages", "{page:?} isolated");
-        del_page_from_lru_list(m, page, page_lru(m.pg(page)));
+        del_page_from_lru_list(m, page, page_lru(m, m.pg(page)));
         list_add(m, page, migratelist);
         // LEFT OUT: 2.6.36–2.6.37-rc's mem_cgroup_del_lru(page) (kernel/linux-2.6.37's header
         // says why 2.6.37 most likely lacks it): memcg is not modelled.
@@ -1567,7 +1672,7 @@ pub fn unmap_and_move<V: Lru>(m: &Mem, page: PagePtr) {
     // dec_zone_page_state(page, NR_ISOLATED_ANON + page_is_file_cache(page)): not modelled
     // LEFT OUT: dec_zone_page_state(page, NR_ISOLATED_ANON + page_is_file_cache(page)):
     // NR_ISOLATED_* are not modelled (proofs/lru.1.md).
-    putback_lru_page::<V>(m, page);
+    V::putback_lru_page(m, page);
     // LEFT OUT: DISCREPANCY (reported): `putback_lru_page(newpage)`: the C puts the unused
     // new page through this CPU's lru_add pagevec too (to free it), which can fill and flush
     // that pagevec; the model has no new page. `if (result) ...; return rc;`: no caller

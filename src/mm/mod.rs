@@ -14,6 +14,7 @@ pub mod page_ref;
 pub mod rmap;
 pub mod slab;
 pub mod swap;
+pub mod unevictable;
 pub mod vma;
 pub mod vma_2_6_31;
 pub mod vma_2_6_34;
@@ -107,6 +108,9 @@ pub struct Mem {
     pub lru_add_pvecs: PerCpu<[Pagevec; NR_LRU_LISTS]>,
     /// PAGEVEC_SIZE of this machine (14 in the kernel; a model may use fewer, proofs/lru.7.md).
     pub pagevec_size: usize,
+    /// The `struct address_space` every file page of the LRU models belongs to (one shmem
+    /// file): its `flags` (AS_UNEVICTABLE) and its shmem VM_LOCKED flag.
+    pub mapping: unevictable::AddressSpace,
 }
 
 impl Mem {
@@ -127,9 +131,14 @@ impl Mem {
             activate_page_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
             lru_deactivate_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
             lru_add_pvecs: PerCpu::new(NR_CPUS, || {
-                [Pagevec::new(pagevec_size), Pagevec::new(pagevec_size)]
+                [
+                    Pagevec::new(pagevec_size),
+                    Pagevec::new(pagevec_size),
+                    Pagevec::new(pagevec_size),
+                ]
             }),
             pagevec_size,
+            mapping: unevictable::AddressSpace::default(),
             map: MemMap::new(cfg.nr_pages),
             zone: Zone {
                 lock: SpinLock::named(

@@ -14,7 +14,9 @@
  *            release_pages, __pagevec_release (the root folder's texts, compared byte for
  *            byte with the stored tree at this commit, index id 2054784427, comment blocks
  *            included: identical; before, argued only from [P1]'s, [P2]'s and THP's [P3]
- *            hunks, none of which touches them)
+ *            hunks, none of which touches them); add_page_to_unevictable_list (compared
+ *            with the stored tree at this commit, index id 2054784427, on 7 Dec 2026,
+ *            comment block included: the root's text)
  * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
  *            lru_rotate pagevec: nothing queues on it in the current models)
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is

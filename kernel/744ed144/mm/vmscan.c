@@ -13,7 +13,9 @@
  *            isolate_lru_pages, clear_active_flags, move_active_pages_to_lru and
  *            shrink_active_list (a THP page counts its pages; the models' pages are small,
  *            and those counters are not modelled); kernel/eb709b0d/mm/vmscan.c holds those
- *            forms
+ *            forms. page_evictable, check_move_unevictable_page and
+ *            scan_mapping_unevictable_pages compared with the stored tree at this commit,
+ *            index id 1318829865, on 7 Dec 2026, comment blocks included: the root's text
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (the function compared byte for byte with
  *            the stored text, tabs included; this settles the question below: at 744ed144

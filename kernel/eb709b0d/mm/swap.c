@@ -29,7 +29,11 @@
  * unchanged: mark_page_accessed, __lru_cache_add, lru_cache_add_lru, lru_add_drain,
  *            release_pages, __pagevec_release ([S] = [N] = the root folder's text; the root
  *            texts compared byte for byte with [S], comment blocks included, by the lru
- *            audit: identical)
+ *            audit: identical); add_page_to_unevictable_list (compared with [S], with
+ *            torvalds/linux mm/swap.c at 7a608572a282a74978e10fd6cd63090aebe29f5c, index id
+ *            2115516635, Jan 2011, and at 70b50f94f1644e2aa7cb374819cfd93f3c28d725, index
+ *            id 454049177, 3.2-rc, Nov 2011: the root's text in all three, comment block
+ *            included; bracketed for 3.0)
  * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
  *            lru_rotate pagevec: nothing queues on it in the current models; lru_deactivate_fn
  *            and deactivate_page are modelled since 6 Dec 2026, claim lru.9)

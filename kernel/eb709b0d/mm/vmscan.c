@@ -15,7 +15,10 @@
  * unchanged: putback_lru_page, shrink_page_list, __isolate_lru_page, isolate_lru_page,
  *            update_isolated_counts, shrink_inactive_list (relative to the root folder's
  *            stored text, which for shrink_page_list and shrink_inactive_list is 2.6.39's,
- *            see the root's comments)
+ *            see the root's comments); page_evictable, check_move_unevictable_page,
+ *            scan_mapping_unevictable_pages (compared with torvalds/linux mm/vmscan.c at
+ *            d7868dae893c83c50c7824bc2bc75f93d114669f, index id 2738721624, 3.0-rc7 time,
+ *            Jul 2011: byte-identical to the root's text, comment blocks included)
  * notes:     the five functions here are 2.6.39's verbatim; they differ from the root (2.6.37)
  *            by THP's hpage_nr_pages() lines (2.6.38); shrink_active_list's is "nr_rotated +=
  *            hpage_nr_pages(page);" (Rik van Riel's patch 64 of Andrea Arcangeli's THP

@@ -24,12 +24,19 @@
  *                (stored, index id 2054784427; the 2.6.38 merge window, Jan 2011) and
  *            [S] the 3.0-era mm/swap.c of kernel/eb709b0d (index id 24827678), used only to
  *                narrow the gap of the "[N] only" functions (compared byte for byte,
- *                comment blocks included, by the lru audit).
+ *                comment blocks included, by the lru audit);
+ *            [S28] torvalds/linux mm/swap.c at 894bc310419ac95f4fa4142dc364401a7e607f65
+ *                ("Unevictable LRU Infrastructure", 2.6.28; stored, index id 9126860605) and
+ *            [S38b] torvalds/linux mm/swap.c at 7a608572a282a74978e10fd6cd63090aebe29f5c
+ *                (the revert of 744ed144, Jan 2011; stored, index id 2115516635):
+ *                add_page_to_unevictable_list is [S38b]'s text, compared byte for byte;
+ *                [S28], [T] and [S] read the same (bracketed: identical at 894bc310
+ *                (2.6.28) and 744ed144 / 7a608572 (Jan 2011, after v2.6.37)).
  * status:    partial
  * holds:     __page_cache_release, put_page, pagevec_move_tail, rotate_reclaimable_page,
  *            activate_page, mark_page_accessed, __lru_cache_add, lru_cache_add_lru,
- *            drain_cpu_pagevecs, lru_add_drain, release_pages, __pagevec_release,
- *            ____pagevec_lru_add, pagevec_lookup
+ *            add_page_to_unevictable_list, drain_cpu_pagevecs, lru_add_drain, release_pages,
+ *            __pagevec_release, ____pagevec_lru_add, pagevec_lookup
  * unchanged: -
  * pending:   pagevec_move_tail, rotate_reclaimable_page (stored for a model of the
  *            lru_rotate pagevec; nothing queues on it in the current models)
@@ -214,6 +221,29 @@ void lru_cache_add_lru(struct page *page, enum lru_list lru)
 
 	VM_BUG_ON(PageLRU(page) || PageActive(page) || PageUnevictable(page));
 	__lru_cache_add(page, lru);
+}
+
+/* mmcheck: verbatim: [S38b]'s text (comment block included); [S28], [T] and [S] read the
+ * same. Bracketed: identical at 894bc310 (2.6.28) and 744ed144 (Jan 2011, after v2.6.37). */
+/**
+ * add_page_to_unevictable_list - add a page to the unevictable list
+ * @page:  the page to be added to the unevictable list
+ *
+ * Add page directly to its zone's unevictable list.  To avoid races with
+ * tasks that might be making the page evictable, through eg. munlock,
+ * munmap or exit, while it's not on the lru, we want to add the page
+ * while it's locked or otherwise "invisible" to other tasks.  This is
+ * difficult to do when using the pagevec cache, so bypass that.
+ */
+void add_page_to_unevictable_list(struct page *page)
+{
+	struct zone *zone = page_zone(page);
+
+	spin_lock_irq(&zone->lru_lock);
+	SetPageUnevictable(page);
+	SetPageLRU(page);
+	add_page_to_lru_list(zone, page, LRU_UNEVICTABLE);
+	spin_unlock_irq(&zone->lru_lock);
 }
 
 /* mmcheck: partial: [N]'s drain_cpu_pagevecs without its lru_deactivate_pvecs block (added by

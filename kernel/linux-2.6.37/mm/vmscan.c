@@ -21,11 +21,21 @@
  *                  move_active_pages_to_lru and shrink_active_list;
  *            [T64] Rik van Riel / Andrea Arcangeli, "[PATCH 64 of 66] scale nr_rotated to
  *                  balance memory pressure", linux-mm, 03 Nov 2010,
- *                  <54b5b2d012ff38e341ad.1288798119@v2.random> ('-' lines = pre-THP).
+ *                  <54b5b2d012ff38e341ad.1288798119@v2.random> ('-' lines = pre-THP);
+ *            [V37a] torvalds/linux mm/vmscan.c at 0e093d99763eb4cea09f8ca4f1d01f34e121d10b
+ *                  (stored, index id 5640139544; Mel Gorman's wait_iff_congested commit, the
+ *                  2.6.37-rc1 merge window, Oct 2010);
+ *            [V30] torvalds/linux mm/vmscan.c at d7868dae893c83c50c7824bc2bc75f93d114669f
+ *                  (stored, index id 2738721624; Mel Gorman's "do not apply pressure to
+ *                  slab if we are not applying pressure to zone", 3.0-rc7 time, Jul 2011).
+ *                  page_evictable, check_move_unevictable_page and
+ *                  scan_mapping_unevictable_pages are [V37a]'s text (bracketed: identical at
+ *                  0e093d99 (2.6.37-rc1) and d7868dae (3.0-rc7), and at [T] in between).
  * status:    partial
  * holds:     putback_lru_page, shrink_page_list, __isolate_lru_page, isolate_lru_pages,
  *            clear_active_flags, isolate_lru_page, putback_lru_pages, update_isolated_counts,
- *            shrink_inactive_list, move_active_pages_to_lru, shrink_active_list
+ *            shrink_inactive_list, move_active_pages_to_lru, shrink_active_list,
+ *            page_evictable, check_move_unevictable_page, scan_mapping_unevictable_pages
  * unchanged: -
  * notes:     every function says what is known. "[N] only" = 2.6.39's text, not compared
  *            with 2.6.37 (isolate_lru_page and update_isolated_counts are also byte-identical
@@ -963,4 +973,128 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 						LRU_BASE   + file * LRU_FILE);
 	__mod_zone_page_state(zone, NR_ISOLATED_ANON + file, -nr_taken);
 	spin_unlock_irq(&zone->lru_lock);
+}
+
+/* mmcheck: verbatim: [V37a]'s text, byte-identical (comment block included) to [V30]; the
+ * same at [T]. Bracketed: identical at 0e093d99 (2.6.37-rc1) and d7868dae (3.0-rc7). */
+/*
+ * page_evictable - test whether a page is evictable
+ * @page: the page to test
+ * @vma: the VMA in which the page is or will be mapped, may be NULL
+ *
+ * Test whether page is evictable--i.e., should be placed on active/inactive
+ * lists vs unevictable list.  The vma argument is !NULL when called from the
+ * fault path to determine how to instantate a new page.
+ *
+ * Reasons page might not be evictable:
+ * (1) page's mapping marked unevictable
+ * (2) page is part of an mlocked VMA
+ *
+ */
+int page_evictable(struct page *page, struct vm_area_struct *vma)
+{
+
+	if (mapping_unevictable(page_mapping(page)))
+		return 0;
+
+	if (PageMlocked(page) || (vma && is_mlocked_vma(vma, page)))
+		return 0;
+
+	return 1;
+}
+
+/* mmcheck: verbatim: [V37a]'s text, byte-identical (comment block included) to [V30]; the
+ * same at [T]. Bracketed: identical at 0e093d99 (2.6.37-rc1) and d7868dae (3.0-rc7). */
+/**
+ * check_move_unevictable_page - check page for evictability and move to appropriate zone lru list
+ * @page: page to check evictability and move to appropriate lru list
+ * @zone: zone page is in
+ *
+ * Checks a page for evictability and moves the page to the appropriate
+ * zone lru list.
+ *
+ * Restrictions: zone->lru_lock must be held, page must be on LRU and must
+ * have PageUnevictable set.
+ */
+static void check_move_unevictable_page(struct page *page, struct zone *zone)
+{
+	VM_BUG_ON(PageActive(page));
+
+retry:
+	ClearPageUnevictable(page);
+	if (page_evictable(page, NULL)) {
+		enum lru_list l = page_lru_base_type(page);
+
+		__dec_zone_state(zone, NR_UNEVICTABLE);
+		list_move(&page->lru, &zone->lru[l].list);
+		mem_cgroup_move_lists(page, LRU_UNEVICTABLE, l);
+		__inc_zone_state(zone, NR_INACTIVE_ANON + l);
+		__count_vm_event(UNEVICTABLE_PGRESCUED);
+	} else {
+		/*
+		 * rotate unevictable list
+		 */
+		SetPageUnevictable(page);
+		list_move(&page->lru, &zone->lru[LRU_UNEVICTABLE].list);
+		mem_cgroup_rotate_lru_list(page, LRU_UNEVICTABLE);
+		if (page_evictable(page, NULL))
+			goto retry;
+	}
+}
+
+/* mmcheck: verbatim: [V37a]'s text, byte-identical (comment block included) to [V30]; the
+ * same at [T]. Bracketed: identical at 0e093d99 (2.6.37-rc1) and d7868dae (3.0-rc7). */
+/**
+ * scan_mapping_unevictable_pages - scan an address space for evictable pages
+ * @mapping: struct address_space to scan for evictable pages
+ *
+ * Scan all pages in mapping.  Check unevictable pages for
+ * evictability and move them to the appropriate zone lru list.
+ */
+void scan_mapping_unevictable_pages(struct address_space *mapping)
+{
+	pgoff_t next = 0;
+	pgoff_t end   = (i_size_read(mapping->host) + PAGE_CACHE_SIZE - 1) >>
+			 PAGE_CACHE_SHIFT;
+	struct zone *zone;
+	struct pagevec pvec;
+
+	if (mapping->nrpages == 0)
+		return;
+
+	pagevec_init(&pvec, 0);
+	while (next < end &&
+		pagevec_lookup(&pvec, mapping, next, PAGEVEC_SIZE)) {
+		int i;
+		int pg_scanned = 0;
+
+		zone = NULL;
+
+		for (i = 0; i < pagevec_count(&pvec); i++) {
+			struct page *page = pvec.pages[i];
+			pgoff_t page_index = page->index;
+			struct zone *pagezone = page_zone(page);
+
+			pg_scanned++;
+			if (page_index > next)
+				next = page_index;
+			next++;
+
+			if (pagezone != zone) {
+				if (zone)
+					spin_unlock_irq(&zone->lru_lock);
+				zone = pagezone;
+				spin_lock_irq(&zone->lru_lock);
+			}
+
+			if (PageLRU(page) && PageUnevictable(page))
+				check_move_unevictable_page(page, zone);
+		}
+		if (zone)
+			spin_unlock_irq(&zone->lru_lock);
+		pagevec_release(&pvec);
+
+		count_vm_events(UNEVICTABLE_PGSCANNED, pg_scanned);
+	}
+
 }
