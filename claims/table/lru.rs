@@ -691,7 +691,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.14",
-        statement: "eb709b0d: reclaim meets a page whose shmem file is SHM_LOCKed and unlocked meanwhile (shrink_page_list's cull_mlocked, or putback_lru_pages' !page_evictable branch with lru_lock dropped: putback_lru_page to the unevictable list, smp_mb, recheck) against SHM_UNLOCK's rescan (scan_mapping_unevictable_pages), within 6 preemptions in CI, every interleaving in the recorded unbounded run: SAFE (the page ends on the list its flags name, never stranded evictable on the unevictable list)",
+        statement: "eb709b0d: reclaim meets a page whose shmem file is SHM_LOCKed and unlocked meanwhile (shrink_page_list's cull_mlocked, or putback_lru_pages' !page_evictable branch with lru_lock dropped: putback_lru_page to the unevictable list, smp_mb, recheck) against SHM_UNLOCK's rescan (scan_mapping_unevictable_pages), within 6 preemptions (its unbounded run is a long run not finished yet: proofs/lru.14.md, Bound): SAFE (the page ends on the list its flags name, never stranded evictable on the unevictable list)",
         variant: "eb709b0d",
         model: "reclaim_vs_shm_lock",
         checker: LOOM_6,
@@ -731,7 +731,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.14-unlocked-unevictable-add",
-        statement: "mutant eb709b0d-unlocked-unevictable-add (add_page_to_unevictable_list without lru_lock) on the lru.14 model: the unevictable list's links are written with nothing ordering them against the rescan's lru_lock section",
+        statement: "mutant eb709b0d-unlocked-unevictable-add (add_page_to_unevictable_list without lru_lock) on the lru.14 model: the unevictable list's links are written with nothing ordering them against a reader under lru_lock (in loom's counterexample that reader is the model's per-LRU count check at the rescan's unlock, a walk of the unevictable list standing for any lock holder's reader: the rescan itself read only PG_lru there)",
         variant: "eb709b0d-unlocked-unevictable-add",
         model: "reclaim_vs_shm_lock",
         checker: LOOM_3,
@@ -993,7 +993,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         kind: SafeguardKind::Recheck,
         coverage: Coverage::OutOfScope {
             proof: "proofs/lru.1.md#__isolate_lru_page-tests",
-            because: "reclaim's isolate_lru_pages scans the inactive and active lists, which never hold a PG_unevictable page (lru.14: the flag is set only with the page linked on the unevictable list, under lru_lock, and cleared before the page is linked elsewhere); the pfn scanner that could meet the unevictable list's pages (compaction) never runs with an unevictable mapping: lru.14 has no compaction",
+            because: "reclaim's isolate_lru_pages scans the inactive and active lists, which never hold a PG_unevictable page (lru.14: the flag is set only with the page linked on the unevictable list, under lru_lock, and cleared before the page is linked elsewhere); the pfn scanners that could meet the unevictable list's pages never run with an unevictable mapping: compaction (lru.14 has none) and lumpy reclaim's neighbour scan (not modelled: order 0)",
         },
     },
     Safeguard {

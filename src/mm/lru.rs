@@ -381,7 +381,8 @@ const LRU_LISTS: [ListId; NR_LRU_LISTS] = [
     ListId::Unevictable,
 ];
 
-/// `zone->vm_stat[NR_LRU_BASE + l]` for the two file lists (NR_INACTIVE_FILE, NR_ACTIVE_FILE),
+/// `zone->vm_stat[NR_LRU_BASE + l]` for the two file lists and the unevictable list
+/// (NR_INACTIVE_FILE, NR_ACTIVE_FILE, NR_UNEVICTABLE),
 /// kept as the exact count (the zone counter plus every CPU's `vm_stat_diff`). The kernel
 /// changes it with `__mod_zone_page_state()` with interrupts off, and every caller modelled
 /// here holds `lru_lock`: a lock-protected word (`RaceCell`), so loom reports an update that no
@@ -1061,9 +1062,10 @@ pub enum Shrink {
 
 /// `shrink_page_list(page_list, zone, sc)` (mm/vmscan.c, 2.6.38–3.0: `sc->reclaim_mode`,
 /// `reset_reclaim_mode()`; 2.6.37 names them `lumpy_reclaim_mode` and differs in the lumpy
-/// tests only), reduced to the labels a page reaches in the models: `activate_locked`
-/// (SetPageActive) or `keep_locked`, then `keep` (`list_add(&page->lru, &ret_pages)`); at the
-/// end `list_splice(&ret_pages, page_list)`. Nothing is reclaimed. The page lock
+/// tests only), reduced to the labels a page reaches in the models: `cull_mlocked` (a page
+/// that is not evictable: `putback_lru_page()`, lru.14), `activate_locked` (SetPageActive) or
+/// `keep_locked`, then `keep` (`list_add(&page->lru, &ret_pages)`); at the end
+/// `list_splice(&ret_pages, page_list)`. Nothing is reclaimed. The page lock
 /// (`trylock_page` / `unlock_page`) is not modelled.
 pub fn shrink_page_list<V: Lru>(
     m: &Mem,
@@ -1095,7 +1097,12 @@ pub fn shrink_page_list<V: Lru>(
 
         if !page_evictable(m, page) {
             // MODEL: the `cull_mlocked:` label's code is written here, in the branch that goes
-            // to it (`goto cull_mlocked`); the C has it after the `free_it:` label.
+            // to it (`goto cull_mlocked`); the C has it after the `free_it:` label. Its other
+            // way in, try_to_unmap()'s `case SWAP_MLOCK: goto cull_mlocked` (an mlocked vma),
+            // is left out with try_to_unmap and mlock (below, and proofs/lru.14.md). A
+            // `Shrink::Keep` page that truncation holds locked (`!trylock_page`, which the C
+            // sends to `keep` before this test) passes it too: in those models every page is
+            // evictable.
             // LEFT OUT: `if (PageSwapCache(page)) try_to_free_swap(page)`: file pages only;
             // unlock_page(page): the page lock is not modelled.
             ktrace!(

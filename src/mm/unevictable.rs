@@ -263,8 +263,9 @@ pub fn shmem_lock<V: Lru>(m: &Mem, lock: bool, cache: &[PageRef]) -> i32 {
         );
     }
     // LEFT OUT: UNPAIRED: the C's test `!lock && (info->flags & VM_LOCKED) && user` is the
-    // `if` below without `&& user`: shmctl passes the SHM_LOCK caller's user_struct
-    // (`shp->mlock_user`), never NULL.
+    // `if` below without `&& user`: in lru.14 the SHM_UNLOCK follows a SHM_LOCK, so shmctl
+    // passes the locker's user_struct (`shp->mlock_user`), not NULL (it is NULL for a segment
+    // never locked, where `info->flags & VM_LOCKED` is clear too).
     // MODEL: UNPAIRED: the `if` below is that test.
     if !lock && info.info_locked.get() {
         // LEFT OUT: user_shm_unlock(inode->i_size, user): RLIMIT_MEMLOCK accounting.

@@ -50,8 +50,10 @@
  *            the pre-THP tree.
  */
 
-/* mmcheck: unverified: [N] only. The redo loop and the !page_evictable branch are the
- * kernel's; the model has evictable pages only. */
+/* mmcheck: verbatim: byte-identical to [V37a] (torvalds/linux mm/vmscan.c at 0e093d99, the
+ * 2.6.37-rc1 window, index id 5640139544) and to [V30] (at d7868dae, 3.0-rc7 time, index id
+ * 2738721624), compared 7 Dec 2026: bracketed for 2.6.37 and 3.0. The unevictable branch and
+ * the redo loop run in lru.14 (proofs/lru.14.md). */
 /**
  * putback_lru_page - put previously isolated page onto appropriate LRU list
  * @page: page to be put back to appropriate lru list
