@@ -19,7 +19,7 @@ use mmcheck::mm::list::{
 use mmcheck::mm::lru::{
     add_page_to_lru_list, assert_not_queued, check_lru_counts, lru_add_drain, lru_lock,
     mark_page_accessed, page_cache_get, truncate_complete_page, truncate_inode_pages_range,
-    unmap_and_move, CompactControl, Lru, Referenced, Shrink, PAGEVEC_SIZE,
+    unmap_and_move, CompactControl, Lru, Referenced, Shrink, LRU_LISTS, PAGEVEC_SIZE,
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
@@ -121,11 +121,7 @@ pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
 /// there is evictable (`Invariant::StrandedUnevictable`).
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];
-    for l in [
-        ListId::InactiveFile,
-        ListId::ActiveFile,
-        ListId::Unevictable,
-    ] {
+    for l in LRU_LISTS {
         for page in walk(m, l) {
             let pfn = m.map.pfn(page);
             if let Some(other) = seen[pfn] {

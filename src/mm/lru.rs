@@ -374,8 +374,8 @@ pub fn __pagevec_release<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
 /// LRU lists of the model: LRU_INACTIVE_FILE, LRU_ACTIVE_FILE and LRU_UNEVICTABLE.
 pub const NR_LRU_LISTS: usize = 3;
 
-/// The zone's LRU lists.
-const LRU_LISTS: [ListId; NR_LRU_LISTS] = [
+/// The zone's LRU lists (the end checks of the models walk them too).
+pub const LRU_LISTS: [ListId; NR_LRU_LISTS] = [
     ListId::InactiveFile,
     ListId::ActiveFile,
     ListId::Unevictable,
