@@ -45,6 +45,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
         scenario!(migrate_vs_compact::<V>, 2, "CPU0 migrates the page (isolate, putback through lru_add) and drains; CPU1's compaction scans its frame (isolate_migratepages: ISOLATE_BOTH under lru_lock) and puts back what it took"),
         scenario!(reclaim_vs_shm_lock::<V>, 2, "the page's shmem file unevictable meanwhile: CPU0's reclaim scans the inactive list (cull_mlocked, or putback_lru_pages' !page_evictable branch: putback_lru_page to the unevictable list, smp_mb, recheck) and drains; CPU1 runs SHM_LOCK then SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE set, cleared, scan_mapping_unevictable_pages)"),
+        scenario!(activate_vs_cull::<V>, 2, "the page's shmem file SHM_LOCKed: pagevecs of 1: CPU0 accesses the referenced page (mark_page_accessed: activate_page, flushing at once); CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked, putback_lru_page)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -564,6 +565,41 @@ pub fn reclaim_vs_shm_lock<V: Lru>() {
     });
     join(cpu0);
     let cache = join(cpu1);
+    finish::<V>(&m, cache);
+}
+
+/// lru.15 — an activation queued for a page that reclaim then culls to the unevictable list:
+/// `mark_page_accessed()` tests PG_unevictable without `lru_lock`, so the activation
+/// (`activate_page()`: eb709b0d's queued `__activate_page()`, 2.6.37's locked move) can reach
+/// a page that is on the unevictable list by then; its own `!PageUnevictable` test under
+/// `lru_lock` keeps the page there.
+///
+/// * setup: one page-cache page P of a shmem file on the inactive file LRU, referenced once
+///   (`mark_page_accessed()`: PG_referenced); then `shmctl(SHM_LOCK)` (`shmem_lock(file, 1,
+///   user)`): the file is unevictable, P stays where it is until reclaim meets it; the run
+///   models unevictable pages. Pagevecs of one: eb709b0d's `activate_page()` flushes its
+///   pagevec at once (`pagevec_lru_move_fn()` with `__activate_page()`), so no CPU needs a
+///   separate `lru_add_drain()`.
+/// * CPU0: `mark_page_accessed(P)` (referenced, inactive, not PG_unevictable: `activate_page()`).
+/// * CPU1: `shrink_inactive_list()` of the inactive file list: P is not evictable
+///   (`cull_mlocked`): `putback_lru_page()` puts it on the unevictable list.
+/// * end: every CPU drained; the end checks with the unevictable ones (`check_lru_state`).
+pub fn activate_vs_cull<V: Lru>() {
+    let m = machine(1, 1);
+    m.map.set_models_unevictable();
+    let (page, pc) = add_to_page_cache_lru(&m);
+    mark_page_accessed::<V>(&m, page); // an earlier access: PG_referenced
+    let cache = vec![pc];
+    shmem_lock::<V>(&m, true, &cache); // shmctl(SHM_LOCK)
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || mark_page_accessed::<V>(&m0, page));
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        V::shrink_inactive_list(&m1, 1, &|_| Shrink::Keep);
+    });
+    join(cpu0);
+    join(cpu1);
     finish::<V>(&m, cache);
 }
 

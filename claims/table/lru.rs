@@ -29,10 +29,15 @@ const LOOM_1: Checker = Checker::Loom {
 const LOOM_3: Checker = Checker::Loom {
     bound: Bound::Preemption(3),
 };
-/// lru.14's SAFE claims in CI: their unbounded runs take longer than CI's loom budget and are
-/// recorded long runs (proofs/lru.14.md, "Bound").
+/// lru.14's SAFE claims in CI (the smp_mb mutant's too): their unbounded runs take longer than
+/// CI's loom budget and are recorded long runs (proofs/lru.14.md, "Bound").
 const LOOM_6: Checker = Checker::Loom {
     bound: Bound::Preemption(6),
+};
+/// lru.15's eb709b0d claim in CI: its unbounded run takes longer than CI's loom budget and is a
+/// recorded long run (proofs/lru.15.md, "Bound").
+const LOOM_5: Checker = Checker::Loom {
+    bound: Bound::Preemption(5),
 };
 const SOAK: Checker = Checker::Shuttle { iterations: 2000 };
 const SEQ: Checker = Checker::Proptest { cases: 512 };
@@ -740,6 +745,56 @@ pub static CLAIMS: &[Claim] = &[
         twin: Some("lru.14"),
     },
     Claim {
+        id: "lru.14-no-putback-smp-mb",
+        statement: "mutant eb709b0d-no-putback-smp-mb (putback_lru_page without its smp_mb() between add_page_to_unevictable_list and the recheck) on the lru.14 model, within 6 preemptions: SAFE (against SHM_UNLOCK's rescan lru_lock orders the add's PG_lru store and the rescan's AS_UNEVICTABLE clear; the barrier's partner, munlock's TestClearPageMlocked, is not modelled: proofs/lru.14.md, The smp_mb in putback_lru_page)",
+        variant: "eb709b0d-no-putback-smp-mb",
+        model: "reclaim_vs_shm_lock",
+        checker: LOOM_6,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("lru.14-no-unevictable-recheck"),
+    },
+    Claim {
+        id: "lru.15",
+        statement: "eb709b0d: an activation queued for a page of a SHM_LOCKed file (mark_page_accessed's unlocked tests saw it evictable) against reclaim culling that page to the unevictable list (cull_mlocked, putback_lru_page), then the activate pagevec's flush, within 5 preemptions (its unbounded run is a long run: proofs/lru.15.md, Bound): SAFE (__activate_page's !PageUnevictable test under lru_lock leaves the page on the unevictable list)",
+        variant: "eb709b0d",
+        model: "activate_vs_cull",
+        checker: LOOM_5,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("lru.15-no-unevictable-test"),
+    },
+    Claim {
+        id: "lru.15-linux-2.6.37",
+        statement: "2.6.37 on the lru.15 model, every interleaving: SAFE (activate_page's !PageUnevictable test under lru_lock; the window is between mark_page_accessed's unlocked test and activate_page's lock)",
+        variant: "linux-2.6.37",
+        model: "activate_vs_cull",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Safe,
+        twin: Some("lru.15-linux-2.6.37-no-unevictable-test"),
+    },
+    Claim {
+        id: "lru.15-no-unevictable-test",
+        statement: "mutant eb709b0d-no-unevictable-test (__activate_page without its !PageUnevictable test) on the lru.15 model: the activate pagevec's flush moves the culled page off the unevictable list as if it were on the inactive one (its count taken from the inactive list's)",
+        variant: "eb709b0d-no-unevictable-test",
+        model: "activate_vs_cull",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::LruCount),
+        twin: Some("lru.15"),
+    },
+    Claim {
+        id: "lru.15-linux-2.6.37-no-unevictable-test",
+        statement: "mutant linux-2.6.37-no-unevictable-test (2.6.37's activate_page without its !PageUnevictable test) on the lru.15 model: reclaim culls the page between mark_page_accessed's test and activate_page's lock, and activate_page moves it off the unevictable list as if it were on the inactive one",
+        variant: "linux-2.6.37-no-unevictable-test",
+        model: "activate_vs_cull",
+        checker: LOOM,
+        config_debug_vm: true,
+        expected: Expected::Bug(Invariant::LruCount),
+        twin: Some("lru.15-linux-2.6.37"),
+    },
+    Claim {
         id: "lru.soak",
         statement: "eb709b0d on the 4-CPU soak (6 pages, pagevecs of 2 that fill and flush, migration, compaction, reclaim of both lists, truncation) holds under PCT and random schedules",
         variant: "eb709b0d",
@@ -862,12 +917,12 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         },
     },
     Safeguard {
-        variants: &["eb709b0d", "linux-2.6.37"],
+        variants: &["eb709b0d"],
         name: "__activate_page's !PageUnevictable re-check under lru_lock",
         kind: SafeguardKind::Recheck,
-        coverage: Coverage::OutOfScope {
-            proof: "proofs/lru.1.md#unevictable-test",
-            because: "the test keeps a page of the unevictable list off the active list; no model activates an unevictable page: lru.14, the one model with an unevictable mapping (SHM_LOCK), runs no activation, and in the others every page is evictable",
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-no-unevictable-test",
+            claim: "lru.15-no-unevictable-test",
         },
     },
     Safeguard {
@@ -1097,6 +1152,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
     },
     Safeguard {
         variants: &["linux-2.6.37"],
+        name: "activate_page: !PageUnevictable test under lru_lock",
+        kind: SafeguardKind::Recheck,
+        coverage: Coverage::Killed {
+            mutant: "linux-2.6.37-no-unevictable-test",
+            claim: "lru.15-linux-2.6.37-no-unevictable-test",
+        },
+    },
+    Safeguard {
+        variants: &["linux-2.6.37"],
         name: "pagevec_lru_move_fn (____pagevec_lru_add): lru_lock around the moves (shared)",
         kind: SafeguardKind::Lock,
         coverage: Coverage::Killed {
@@ -1155,7 +1219,7 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         kind: SafeguardKind::Barrier,
         coverage: Coverage::Unneeded {
             proof: "proofs/lru.14.md#the-smp_mb-in-putback_lru_page",
-            because: "its stated partner is munlock's TestClearPageMlocked(), which no model runs; against SHM_UNLOCK (lru.14) lru_lock orders the two sides: the rescan's lru_lock section either follows the add's, and sees PG_lru, or precedes it, and then the recheck's load comes after acquiring the lock the rescan released, after its clear_bit of AS_UNEVICTABLE",
+            because: "its stated partner is munlock's TestClearPageMlocked(), which no model runs; against SHM_UNLOCK (lru.14) lru_lock orders the two sides: the rescan's lru_lock section either follows the add's, and sees PG_lru, or precedes it, and then the recheck's load comes after acquiring the lock the rescan released, after its clear_bit of AS_UNEVICTABLE; the mutant without it is SAFE on lru.14 (claim lru.14-no-putback-smp-mb, bound 6)",
         },
     },
     Safeguard {
