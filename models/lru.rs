@@ -118,7 +118,7 @@ pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
 /// at most one list (an LRU list) or free; PG_lru iff on an LRU list; PG_active iff on the
 /// active list; no page queued in a pagevec; each LRU list as long as its zone count;
 /// `_count` equals the references the scenario's holders still have. In a run with an
-/// unevictable mapping (lru.14) also: PG_unevictable iff on the unevictable list, and no page
+/// unevictable mapping (lru.14, lru.15) also: PG_unevictable iff on the unevictable list, and no page
 /// there is evictable (`Invariant::StrandedUnevictable`).
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];

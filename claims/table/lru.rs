@@ -7,12 +7,11 @@ use mmcheck::trace::Invariant;
 const LOOM: Checker = Checker::Loom {
     bound: Bound::Unbounded,
 };
-/// For a BUG claim found within one preemption (a smaller bound finds it sooner; a bug found
-/// within a bound is found).
-/// CONFIG_DEBUG_VM=y companions of the unbounded CONFIG_DEBUG_VM=n claims on the two largest
-/// models: the VM_BUG_ONs' loads multiply their executions about sixfold (proofs/lru.1.md,
-/// "Bound").
-const LOOM_DEBUG_VM: Checker = Checker::Loom {
+/// Bound 5: the CONFIG_DEBUG_VM=y companions of the unbounded CONFIG_DEBUG_VM=n claims on the
+/// largest models (the VM_BUG_ONs' loads multiply their executions about sixfold:
+/// proofs/lru.1.md, "Bound"), and lru.15's eb709b0d claim, whose unbounded run takes longer
+/// than CI's loom budget and is a long run (proofs/lru.15.md, "Bound").
+const LOOM_5: Checker = Checker::Loom {
     bound: Bound::Preemption(5),
 };
 /// For a BUG claim that the unbounded search meets only late (after most of the SAFE twin's
@@ -20,6 +19,8 @@ const LOOM_DEBUG_VM: Checker = Checker::Loom {
 const LOOM_2: Checker = Checker::Loom {
     bound: Bound::Preemption(2),
 };
+/// For a BUG claim found within one preemption (a smaller bound finds it sooner; a bug found
+/// within a bound is found).
 const LOOM_1: Checker = Checker::Loom {
     bound: Bound::Preemption(1),
 };
@@ -33,11 +34,6 @@ const LOOM_3: Checker = Checker::Loom {
 /// CI's loom budget and are recorded long runs (proofs/lru.14.md, "Bound").
 const LOOM_6: Checker = Checker::Loom {
     bound: Bound::Preemption(6),
-};
-/// lru.15's eb709b0d claim in CI: its unbounded run takes longer than CI's loom budget and is a
-/// recorded long run (proofs/lru.15.md, "Bound").
-const LOOM_5: Checker = Checker::Loom {
-    bound: Bound::Preemption(5),
 };
 const SOAK: Checker = Checker::Shuttle { iterations: 2000 };
 const SEQ: Checker = Checker::Proptest { cases: 512 };
@@ -78,7 +74,7 @@ pub static CLAIMS: &[Claim] = &[
         statement: "lru.1 with CONFIG_DEBUG_VM=y (the VM_BUG_ONs of get_page, put_page_testzero, isolate_lru_page, lru_cache_add_lru, ____pagevec_lru_add_fn, release_pages evaluated), within the bound",
         variant: "eb709b0d",
         model: "activate_vs_migrate",
-        checker: LOOM_DEBUG_VM,
+        checker: LOOM_5,
         config_debug_vm: true,
         expected: Expected::Safe,
         twin: Some("lru.2"),
@@ -219,7 +215,7 @@ pub static CLAIMS: &[Claim] = &[
         statement: "lru.5 with CONFIG_DEBUG_VM=y, within the bound",
         variant: "eb709b0d",
         model: "migrate_vs_activate",
-        checker: LOOM_DEBUG_VM,
+        checker: LOOM_5,
         config_debug_vm: true,
         expected: Expected::Safe,
         twin: Some("lru.5-late-clear-lru"),
@@ -489,7 +485,7 @@ pub static CLAIMS: &[Claim] = &[
         statement: "lru.10 with CONFIG_DEBUG_VM=y (move_active_pages_to_lru's VM_BUG_ON(PageLRU), isolate_lru_pages' VM_BUG_ON(!PageLRU) and the other VM_BUG_ONs armed): SAFE",
         variant: "eb709b0d",
         model: "activate_vs_shrink_active",
-        checker: LOOM_DEBUG_VM,
+        checker: LOOM_5,
         config_debug_vm: true,
         expected: Expected::Safe,
         twin: Some("lru.10-744ed144"),
@@ -589,7 +585,7 @@ pub static CLAIMS: &[Claim] = &[
         statement: "lru.11 with CONFIG_DEBUG_VM=y (putback_lru_page's VM_BUG_ON(PageLRU) and the other VM_BUG_ONs armed): SAFE",
         variant: "eb709b0d",
         model: "activate_vs_compact",
-        checker: LOOM_DEBUG_VM,
+        checker: LOOM_5,
         config_debug_vm: true,
         expected: Expected::Safe,
         twin: Some("lru.11-744ed144"),
@@ -756,7 +752,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.15",
-        statement: "eb709b0d: an activation queued for a page of a SHM_LOCKed file (mark_page_accessed's unlocked tests saw it evictable) against reclaim culling that page to the unevictable list (cull_mlocked, putback_lru_page), then the activate pagevec's flush, within 5 preemptions (its unbounded run is a long run: proofs/lru.15.md, Bound): SAFE (__activate_page's !PageUnevictable test under lru_lock leaves the page on the unevictable list)",
+        statement: "eb709b0d: an activation queued for a page of a SHM_LOCKed file (mark_page_accessed's unlocked tests saw it evictable) against reclaim culling that page to the unevictable list (cull_mlocked, putback_lru_page), then the activate pagevec's flush, within 5 preemptions (its unbounded run is a long run not finished yet: proofs/lru.15.md, Bound): SAFE (__activate_page's !PageUnevictable test under lru_lock leaves the page on the unevictable list)",
         variant: "eb709b0d",
         model: "activate_vs_cull",
         checker: LOOM_5,

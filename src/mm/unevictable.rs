@@ -8,7 +8,7 @@
 //! include/linux/pagemap.h (their headers say where each was read and whether 3.0's is the
 //! same).
 //!
-//! Only lru.14 has an unevictable mapping. Every other model runs with
+//! Only lru.14 and lru.15 have an unevictable mapping. Every other model runs with
 //! `MemMap::models_unevictable` false: `page_evictable()` is then true without a load, and the
 //! `PageUnevictable` tests of `page_lru()` / `del_page_from_lru()` are skipped (no page of
 //! theirs can have PG_unevictable set), so they keep the scheduling points, explorations and
