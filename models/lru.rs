@@ -45,7 +45,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_compact::<V>, 2, "CPU0 activates the inactive page and drains; CPU1 activates it, then compaction isolates it (isolate_migratepages: ISOLATE_BOTH under lru_lock) and migrate_pages puts it back"),
         scenario!(migrate_vs_compact::<V>, 2, "CPU0 migrates the page (isolate, putback through lru_add) and drains; CPU1's compaction scans its frame (isolate_migratepages: ISOLATE_BOTH under lru_lock) and puts back what it took"),
         scenario!(reclaim_vs_shm_lock::<V>, 2, "the page's shmem file unevictable meanwhile: CPU0's reclaim scans the inactive list (cull_mlocked, or putback_lru_pages' !page_evictable branch: putback_lru_page to the unevictable list, smp_mb, recheck) and drains; CPU1 runs SHM_LOCK then SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE set, cleared, scan_mapping_unevictable_pages)"),
-        scenario!(activate_vs_cull::<V>, 2, "the page's shmem file SHM_LOCKed: pagevecs of 1: CPU0 accesses the referenced page (mark_page_accessed: activate_page, flushing at once); CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked, putback_lru_page)"),
+        scenario!(activate_vs_cull::<V>, 2, "pagevecs of 1, the page's shmem file SHM_LOCKed: CPU0 accesses the referenced page (mark_page_accessed: activate_page, flushing at once); CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked, putback_lru_page)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -118,8 +118,8 @@ pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
 /// at most one list (an LRU list) or free; PG_lru iff on an LRU list; PG_active iff on the
 /// active list; no page queued in a pagevec; each LRU list as long as its zone count;
 /// `_count` equals the references the scenario's holders still have. In a run with an
-/// unevictable mapping (lru.14, lru.15) also: PG_unevictable iff on the unevictable list, and no page
-/// there is evictable (`Invariant::StrandedUnevictable`).
+/// unevictable mapping (lru.14, lru.15) also: PG_unevictable iff on the unevictable list, and
+/// no page there is evictable (`Invariant::StrandedUnevictable`).
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];
     for l in LRU_LISTS {
