@@ -23,7 +23,7 @@ use mmcheck::mm::lru::{
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
-use mmcheck::mm::unevictable::{page_evictable, shmem_lock};
+use mmcheck::mm::unevictable::{mapping_unevictable, page_evictable, page_mapping, shmem_lock};
 use mmcheck::mm::{Mem, MemConfig, NR_CPUS};
 use mmcheck::page::*;
 use mmcheck::sync::{join, run_as_cpu, smp_processor_id, spawn_cpu};
@@ -46,6 +46,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(migrate_vs_compact::<V>, 2, "CPU0 migrates the page (isolate, putback through lru_add) and drains; CPU1's compaction scans its frame (isolate_migratepages: ISOLATE_BOTH under lru_lock) and puts back what it took"),
         scenario!(reclaim_vs_shm_lock::<V>, 2, "the page's shmem file unevictable meanwhile: CPU0's reclaim scans the inactive list (cull_mlocked, or putback_lru_pages' !page_evictable branch: putback_lru_page to the unevictable list, smp_mb, recheck) and drains; CPU1 runs SHM_LOCK then SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE set, cleared, scan_mapping_unevictable_pages)"),
         scenario!(activate_vs_cull::<V>, 2, "pagevecs of 1, the page's shmem file SHM_LOCKed: CPU0 accesses the referenced page (mark_page_accessed: activate_page, flushing at once); CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked, putback_lru_page)"),
+        scenario!(munlock_vs_cull::<V>, 2, "the page mlocked on the inactive list: CPU0's reclaim scans it (cull_mlocked: putback_lru_page to the unevictable list, smp_mb, recheck; or keep if PG_mlocked is already clear); CPU1 munlocks it (munlock_vma_page: TestClearPageMlocked, isolate_lru_page, putback_lru_page)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -118,8 +119,9 @@ pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
 /// at most one list (an LRU list) or free; PG_lru iff on an LRU list; PG_active iff on the
 /// active list; no page queued in a pagevec; each LRU list as long as its zone count;
 /// `_count` equals the references the scenario's holders still have. In a run with an
-/// unevictable mapping (lru.14, lru.15) also: PG_unevictable iff on the unevictable list, and
-/// no page there is evictable (`Invariant::StrandedUnevictable`).
+/// unevictable mapping (lru.14, lru.15, lru.16) also: PG_unevictable iff on the unevictable
+/// list, and no page there is evictable (`Invariant::StrandedUnevictable`; in lru.16, where no
+/// vma is VM_LOCKED at the end, PG_mlocked does not make it unevictable either).
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];
     for l in LRU_LISTS {
@@ -180,6 +182,23 @@ pub fn check_lru_state(m: &Mem) {
                     format!(
                         "{page:?} is evictable (its mapping is not AS_UNEVICTABLE) but left on \
                          the unevictable list: nothing will move it back"
+                    ),
+                );
+            }
+            // lru.16: munlock ran, no vma is VM_LOCKED: a page left with PG_mlocked set is
+            // stranded all the same (page_evictable() says 0 for it, and nothing will clear it).
+            if m.map.models_mlock()
+                && on == Some(ListId::Unevictable)
+                && PageMlocked(p)
+                && !mapping_unevictable(page_mapping(m, page))
+            {
+                fail(
+                    "end of scenario",
+                    Invariant::StrandedUnevictable,
+                    format!(
+                        "{page:?} is left on the unevictable list with PG_mlocked set, but no \
+                         vma is VM_LOCKED any more (munlock ran): nothing will clear it or move \
+                         the page back"
                     ),
                 );
             }
@@ -601,6 +620,49 @@ pub fn activate_vs_cull<V: Lru>() {
     join(cpu0);
     join(cpu1);
     finish::<V>(&m, cache);
+}
+
+/// lru.16 — munlock against reclaim's cull: reclaim finds a page mlocked and culls it to the
+/// unevictable list (`cull_mlocked`: `putback_lru_page()` with no page lock held), while
+/// munlock clears PG_mlocked (`munlock_vma_page()`: `TestClearPageMlocked()`, then
+/// `isolate_lru_page()` and `putback_lru_page()`). The race `putback_lru_page()`'s comment
+/// names ("The other side is TestClearPageMlocked()"): either munlock's isolation sees the
+/// page on the unevictable list and puts it back, or putback's recheck sees PG_mlocked clear.
+///
+/// * setup: one page-cache page P of a file (its mapping evictable) on the inactive file LRU
+///   with PG_mlocked set: the state `mlock_vma_page()` leaves when its `isolate_lru_page()`
+///   fails (the page was in a pagevec or isolated elsewhere) and the page is then put back
+///   evictable ("worst case is we end up with an unevictable page on [in]active list"); the
+///   run models mlock. The page cache's reference (main thread) keeps the count above zero,
+///   so munlock's `follow_page(FOLL_GET)` reference is left out (as `migrate_page`'s is).
+/// * CPU0: `shrink_inactive_list()` of the inactive file list (if PG_mlocked is still set when
+///   `shrink_page_list()` tests it: `cull_mlocked`, `putback_lru_page()`; else `keep_locked`,
+///   `putback_lru_pages()`).
+/// * CPU1: `munlock(2)` of the one vma mapping P (`munlock_vma_pages_range()`:
+///   `lru_add_drain()`, VM_LOCKED cleared, then `munlock_vma_page(P)`).
+/// * end: every CPU drained; the end checks with the unevictable ones (`check_lru_state`): no
+///   vma is VM_LOCKED any more, so P must not be left on the unevictable list.
+pub fn munlock_vs_cull<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    m.map.set_models_mlock();
+    let (page, pc) = add_to_page_cache_lru(&m);
+    SetPageMlocked(m.pg(page)); // an mlock whose isolate_lru_page failed
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::shrink_inactive_list(&m0, 1, &|_| Shrink::Keep);
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || {
+        // munlock_vma_pages_range(): lru_add_drain(); vma->vm_flags &= ~VM_LOCKED; then, under
+        // lock_page (not modelled) and the page->mapping test, munlock_vma_page().
+        lru_add_drain::<V>(&m1);
+        ktrace!("munlock_vma_pages_range", "vma->vm_flags &= ~VM_LOCKED");
+        V::munlock_vma_page(&m1, page);
+    });
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →

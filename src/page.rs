@@ -260,6 +260,8 @@ pub struct MemMap {
     models_mapping: GhostBool,
     /// Whether this run has an unevictable mapping (`crate::mm::unevictable`): a ghost.
     models_unevictable: GhostBool,
+    /// Whether this run models mlock (PG_mlocked: `crate::mm::mlock`): a ghost.
+    models_mlock: GhostBool,
 }
 
 impl MemMap {
@@ -268,6 +270,7 @@ impl MemMap {
             pages: (0..nr_pages).map(Page::new).collect(),
             models_mapping: GhostBool::new(false),
             models_unevictable: GhostBool::new(false),
+            models_mlock: GhostBool::new(false),
         }
     }
 
@@ -296,6 +299,20 @@ impl MemMap {
     /// [`MemMap::models_unevictable`]), before its CPUs start.
     pub fn set_models_unevictable(&self) {
         self.models_unevictable.store(true, Relaxed);
+    }
+
+    /// Whether this run models mlock (lru.16): with it false, `page_evictable()` does not load
+    /// PG_mlocked (no page of the run has it set), so lru.14 and lru.15 keep their scheduling
+    /// points (`crate::mm::mlock`).
+    pub fn models_mlock(&self) -> bool {
+        self.models_mlock.load(Relaxed)
+    }
+
+    /// Marks this run as one that models mlock (see [`MemMap::models_mlock`]), before its CPUs
+    /// start. A run that models mlock has an unevictable list, so this marks that too.
+    pub fn set_models_mlock(&self) {
+        self.models_unevictable.store(true, Relaxed);
+        self.models_mlock.store(true, Relaxed);
     }
 
     pub fn nr_pages(&self) -> usize {
@@ -431,6 +448,26 @@ pageflag!(
 #[inline]
 pub fn TestClearPageActive(page: &Page) -> bool {
     test_and_clear_bit(PG_ACTIVE, &page.flags)
+}
+
+// PG_mlocked (include/linux/page-flags.h, 2.6.37–3.0, CONFIG_MMU: `PAGEFLAG(Mlocked, mlocked)
+// __CLEARPAGEFLAG(Mlocked, mlocked) TESTSCFLAG(Mlocked, mlocked) __TESTCLEARFLAG(Mlocked,
+// mlocked)`): a bit of the one word page->flags, beside PG_lru and PG_unevictable.
+pageflag!(
+    PageMlocked,
+    SetPageMlocked,
+    ClearPageMlocked,
+    __SetPageMlocked,
+    __ClearPageMlocked,
+    PG_MLOCKED
+);
+
+/// `TestClearPageMlocked(page)`: `test_and_clear_bit(PG_mlocked, &page->flags)`, fully ordered
+/// (a value-returning atomic: "TestClearPageMlocked() [...] already provides full memory
+/// barrier semantics", Johannes Weiner, linux-mm, 7 Oct 2009).
+#[inline]
+pub fn TestClearPageMlocked(page: &Page) -> bool {
+    test_and_clear_bit(PG_MLOCKED, &page.flags)
 }
 
 /// `PageCompound(page)`: PG_head or PG_tail (CONFIG_PAGEFLAGS_EXTENDED).

@@ -156,6 +156,12 @@ pub trait Lru: 'static + Send + Sync + Sized {
     fn scan_mapping_unevictable_pages(m: &Mem, cache: &[super::page_ref::PageRef]) {
         super::unevictable::scan_mapping_unevictable_pages::<Self>(m, cache)
     }
+
+    /// The variant's `munlock_vma_page(page)` (mm/mlock.c): by default
+    /// `crate::mm::mlock::munlock_vma_page`.
+    fn munlock_vma_page(m: &Mem, page: PagePtr) {
+        super::mlock::munlock_vma_page::<Self>(m, page)
+    }
 }
 
 /// PAGEVEC_SIZE (include/linux/pagevec.h): 14. A model may use a smaller size (its proof says

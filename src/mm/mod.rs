@@ -8,6 +8,7 @@ pub mod huge_memory;
 pub mod hugetlb;
 pub mod list;
 pub mod lru;
+pub mod mlock;
 pub mod mremap;
 pub mod page_alloc;
 pub mod page_ref;

@@ -13,8 +13,9 @@
 //! `PageUnevictable` tests of `page_lru()` / `del_page_from_lru()` are skipped (no page of
 //! theirs can have PG_unevictable set), so they keep the scheduling points, explorations and
 //! soak schedules they had before (the pattern of `MemMap::models_mapping`).
-//! mlock (PG_mlocked, `is_mlocked_vma()`) is not modelled: proofs/lru.14.md says why the
-//! mapping flag is the route that matters here.
+//! PG_mlocked is modelled in lru.16 alone (`MemMap::models_mlock`, `crate::mm::mlock`): with it
+//! false `page_evictable()` does not load it, so lru.14 and lru.15 keep their explorations;
+//! `is_mlocked_vma()` (a new anonymous page's test) is not modelled.
 
 use super::list::{list_move, ListId};
 use super::lru::{
@@ -118,10 +119,15 @@ pub fn page_evictable(m: &Mem, page: PagePtr) -> bool {
     // MODEL: `m.map.models_unevictable() &&`: a run that does not model unevictable pages has no
     // unevictable mapping (and no mlock): the answer is 1 without a load (module doc).
     if m.map.models_unevictable() && mapping_unevictable(page_mapping(m, page)) {
-        // LEFT OUT: `if (PageMlocked(page) || (vma && is_mlocked_vma(vma, page))) return 0;`
-        // (the tool pairs the `return` below with that second `return 0`, so the gap of the
-        // first, which it is, reaches here): mlock is not modelled (PG_mlocked is never set)
-        // and every caller passes vma NULL (proofs/lru.14.md).
+        return false;
+    }
+
+    // MODEL: `m.map.models_mlock() &&`: a run that does not model mlock has no page with
+    // PG_mlocked set: the test is skipped without a load (`MemMap::models_mlock`; lru.16 is the
+    // run that models it).
+    // LEFT OUT: `|| (vma && is_mlocked_vma(vma, page))`: every caller modelled passes vma NULL
+    // (the one that does not, page_add_new_anon_rmap(), adds a new anonymous page: none here).
+    if m.map.models_mlock() && PageMlocked(m.pg(page)) {
         return false;
     }
 

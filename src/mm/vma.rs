@@ -270,6 +270,7 @@ pub const VM_RAND_READ: usize = 0x0001_0000;
 /// stack is in its final location".
 pub const VM_STACK_INCOMPLETE_SETUP: usize = VM_RAND_READ | VM_SEQ_READ;
 pub const SWAP_FAIL: i32 = 2;
+pub const SWAP_MLOCK: i32 = 3;
 
 /// A vma's index in `Mm::vmas`.
 pub type VmaId = usize;
