@@ -23,7 +23,7 @@ use mmcheck::mm::lru::{
 };
 use mmcheck::mm::page_alloc::alloc_pages;
 use mmcheck::mm::page_ref::PageRef;
-use mmcheck::mm::unevictable::{mapping_unevictable, page_evictable, page_mapping, shmem_lock};
+use mmcheck::mm::unevictable::{page_evictable, shmem_lock};
 use mmcheck::mm::{Mem, MemConfig, NR_CPUS};
 use mmcheck::page::*;
 use mmcheck::sync::{join, run_as_cpu, smp_processor_id, spawn_cpu};
@@ -47,6 +47,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(reclaim_vs_shm_lock::<V>, 2, "the page's shmem file unevictable meanwhile: CPU0's reclaim scans the inactive list (cull_mlocked, or putback_lru_pages' !page_evictable branch: putback_lru_page to the unevictable list, smp_mb, recheck) and drains; CPU1 runs SHM_LOCK then SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE set, cleared, scan_mapping_unevictable_pages)"),
         scenario!(activate_vs_cull::<V>, 2, "pagevecs of 1, the page's shmem file SHM_LOCKed: CPU0 accesses the referenced page (mark_page_accessed: activate_page, flushing at once); CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked, putback_lru_page)"),
         scenario!(munlock_vs_cull::<V>, 2, "the page mlocked on the inactive list: CPU0's reclaim scans it (cull_mlocked: putback_lru_page to the unevictable list, smp_mb, recheck; or keep if PG_mlocked is already clear); CPU1 munlocks it (munlock_vma_page: TestClearPageMlocked, isolate_lru_page, putback_lru_page)"),
+        scenario!(shm_unlock_vs_munlock::<V>, 2, "the page SHM_LOCKed, mlocked and on the unevictable list: CPU0 runs SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE cleared, scan_mapping_unevictable_pages: check_move_unevictable_page rotates a still-mlocked page and retries); CPU1 munlocks it (munlock_vma_page: TestClearPageMlocked, isolate_lru_page, putback_lru_page)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -118,10 +119,9 @@ pub fn migrate_page<V: Lru>(m: &Mem, page: PagePtr, follow: Option<PageRef>) {
 /// The S2 end-of-scenario invariants, after every CPU's pagevecs were drained: every page is on
 /// at most one list (an LRU list) or free; PG_lru iff on an LRU list; PG_active iff on the
 /// active list; no page queued in a pagevec; each LRU list as long as its zone count;
-/// `_count` equals the references the scenario's holders still have. In a run with an
-/// unevictable mapping (lru.14, lru.15, lru.16) also: PG_unevictable iff on the unevictable
-/// list, and no page there is evictable (`Invariant::StrandedUnevictable`; in lru.16, where no
-/// vma is VM_LOCKED at the end, PG_mlocked does not make it unevictable either).
+/// `_count` equals the references the scenario's holders still have. In a run that models the
+/// unevictable list (lru.14 to lru.17) also: PG_unevictable iff on the unevictable list,
+/// and no page there is evictable (`Invariant::StrandedUnevictable`).
 pub fn check_lru_state(m: &Mem) {
     let mut seen: Vec<Option<ListId>> = vec![None; m.map.nr_pages()];
     for l in LRU_LISTS {
@@ -182,23 +182,6 @@ pub fn check_lru_state(m: &Mem) {
                     format!(
                         "{page:?} is evictable (its mapping is not AS_UNEVICTABLE) but left on \
                          the unevictable list: nothing will move it back"
-                    ),
-                );
-            }
-            // lru.16: munlock ran, no vma is VM_LOCKED: a page left with PG_mlocked set is
-            // stranded all the same (page_evictable() says 0 for it, and nothing will clear it).
-            if m.map.models_mlock()
-                && on == Some(ListId::Unevictable)
-                && PageMlocked(p)
-                && !mapping_unevictable(page_mapping(m, page))
-            {
-                fail(
-                    "end of scenario",
-                    Invariant::StrandedUnevictable,
-                    format!(
-                        "{page:?} is left on the unevictable list with PG_mlocked set, but no \
-                         vma is VM_LOCKED any more (munlock ran): nothing will clear it or move \
-                         the page back"
                     ),
                 );
             }
@@ -622,6 +605,18 @@ pub fn activate_vs_cull<V: Lru>() {
     finish::<V>(&m, cache);
 }
 
+/// `munlock(2)` of the one vma that maps `page`, by this CPU, as `munlock_vma_pages_range()`
+/// (mm/mlock.c) does it: `lru_add_drain()`, `vma->vm_flags &= ~VM_LOCKED` (a trace line: the
+/// LRU models have no vma), then, under `lock_page()` and the `page->mapping` test (neither
+/// modelled: proofs/lru.16.md, Left out), `munlock_vma_page()`. Its `follow_page(FOLL_GET)`
+/// reference is left out: the page cache's reference is held throughout (as `migrate_page`'s
+/// caller's).
+pub fn munlock_one_page<V: Lru>(m: &Mem, page: PagePtr) {
+    lru_add_drain::<V>(m);
+    ktrace!("munlock_vma_pages_range", "vma->vm_flags &= ~VM_LOCKED");
+    V::munlock_vma_page(m, page);
+}
+
 /// lru.16 — munlock against reclaim's cull: reclaim finds a page mlocked and culls it to the
 /// unevictable list (`cull_mlocked`: `putback_lru_page()` with no page lock held), while
 /// munlock clears PG_mlocked (`munlock_vma_page()`: `TestClearPageMlocked()`, then
@@ -638,10 +633,8 @@ pub fn activate_vs_cull<V: Lru>() {
 /// * CPU0: `shrink_inactive_list()` of the inactive file list (if PG_mlocked is still set when
 ///   `shrink_page_list()` tests it: `cull_mlocked`, `putback_lru_page()`; else `keep_locked`,
 ///   `putback_lru_pages()`).
-/// * CPU1: `munlock(2)` of the one vma mapping P (`munlock_vma_pages_range()`:
-///   `lru_add_drain()`, VM_LOCKED cleared, then `munlock_vma_page(P)`).
-/// * end: every CPU drained; the end checks with the unevictable ones (`check_lru_state`): no
-///   vma is VM_LOCKED any more, so P must not be left on the unevictable list.
+/// * CPU1: `munlock(2)` of the one vma mapping P (`munlock_one_page`).
+/// * end: every CPU drained; the end checks with the unevictable ones (`check_lru_state`).
 pub fn munlock_vs_cull<V: Lru>() {
     let m = machine(1, PAGEVEC_SIZE);
     m.map.set_models_mlock();
@@ -653,16 +646,45 @@ pub fn munlock_vs_cull<V: Lru>() {
         V::shrink_inactive_list(&m0, 1, &|_| Shrink::Keep);
     });
     let m1 = m.clone();
-    let cpu1 = spawn_cpu(1, move || {
-        // munlock_vma_pages_range(): lru_add_drain(); vma->vm_flags &= ~VM_LOCKED; then, under
-        // lock_page (not modelled) and the page->mapping test, munlock_vma_page().
-        lru_add_drain::<V>(&m1);
-        ktrace!("munlock_vma_pages_range", "vma->vm_flags &= ~VM_LOCKED");
-        V::munlock_vma_page(&m1, page);
-    });
+    let cpu1 = spawn_cpu(1, move || munlock_one_page::<V>(&m1, page));
     join(cpu0);
     join(cpu1);
     finish::<V>(&m, vec![pc]);
+}
+
+/// lru.17 — SHM_UNLOCK's rescan against munlock of a page on the unevictable list that is
+/// both SHM_LOCKed and mlocked: the rescan (`check_move_unevictable_page()` under `lru_lock`)
+/// finds the page still mlocked and rotates it, then tests `page_evictable()` again (`goto
+/// retry`); munlock clears PG_mlocked with no lock and then isolates the page.
+///
+/// * setup: one page-cache page P of a shmem file, SHM_LOCKed (`shmem_lock(file, 1, user)`)
+///   and mlocked (PG_mlocked set), culled to the unevictable list (`isolate_lru_page()`,
+///   `putback_lru_page()`); the run models mlock.
+/// * CPU0: `shmctl(SHM_UNLOCK)`: `shmem_lock(file, 0, user)` (`mapping_clear_unevictable()`,
+///   `scan_mapping_unevictable_pages()`).
+/// * CPU1: `munlock(2)` of the one vma mapping P (`munlock_one_page`).
+/// * end: every CPU drained; the end checks with the unevictable ones (`check_lru_state`).
+pub fn shm_unlock_vs_munlock<V: Lru>() {
+    let m = machine(1, PAGEVEC_SIZE);
+    m.map.set_models_mlock();
+    let (page, pc) = add_to_page_cache_lru(&m);
+    let cache = vec![pc];
+    shmem_lock::<V>(&m, true, &cache); // shmctl(SHM_LOCK)
+    SetPageMlocked(m.pg(page)); // mlock: TestSetPageMlocked()
+    if V::isolate_lru_page(&m, page) == 0 {
+        V::putback_lru_page(&m, page); // culled: to the unevictable list
+    }
+
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        shmem_lock::<V>(&m0, false, &cache); // shmctl(SHM_UNLOCK)
+        cache
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || munlock_one_page::<V>(&m1, page));
+    let cache = join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, cache);
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →

@@ -301,9 +301,9 @@ impl MemMap {
         self.models_unevictable.store(true, Relaxed);
     }
 
-    /// Whether this run models mlock (lru.16): with it false, `page_evictable()` does not load
-    /// PG_mlocked (no page of the run has it set), so lru.14 and lru.15 keep their scheduling
-    /// points (`crate::mm::mlock`).
+    /// Whether this run models mlock (lru.16, lru.17): with it false, `page_evictable()` does
+    /// not load PG_mlocked (no page of the run has it set), so lru.14 and lru.15 keep their
+    /// scheduling points (`crate::mm::mlock`).
     pub fn models_mlock(&self) -> bool {
         self.models_mlock.load(Relaxed)
     }
@@ -452,7 +452,8 @@ pub fn TestClearPageActive(page: &Page) -> bool {
 
 // PG_mlocked (include/linux/page-flags.h, 2.6.37–3.0, CONFIG_MMU: `PAGEFLAG(Mlocked, mlocked)
 // __CLEARPAGEFLAG(Mlocked, mlocked) TESTSCFLAG(Mlocked, mlocked) __TESTCLEARFLAG(Mlocked,
-// mlocked)`): a bit of the one word page->flags, beside PG_lru and PG_unevictable.
+// mlocked)`): a bit of the one word page->flags, beside PG_lru and PG_unevictable. The macro
+// also makes `__SetPageMlocked()`, which the kernel does not have; no code calls it.
 pageflag!(
     PageMlocked,
     SetPageMlocked,
@@ -464,7 +465,8 @@ pageflag!(
 
 /// `TestClearPageMlocked(page)`: `test_and_clear_bit(PG_mlocked, &page->flags)`, fully ordered
 /// (a value-returning atomic: "TestClearPageMlocked() [...] already provides full memory
-/// barrier semantics", Johannes Weiner, linux-mm, 7 Oct 2009).
+/// barrier semantics", Johannes Weiner, "[patch] mm: order evictable rescue in LRU putback",
+/// linux-mm, 7 Oct 2009, <1254940610-27324-1-git-send-email-hannes@cmpxchg.org>).
 #[inline]
 pub fn TestClearPageMlocked(page: &Page) -> bool {
     test_and_clear_bit(PG_MLOCKED, &page.flags)

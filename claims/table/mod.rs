@@ -229,9 +229,9 @@ pub enum Coverage {
         proof: &'static str,
         because: &'static str,
     },
-    /// The modelled readers do not need it (split's smp_wmb in 3.9-3.12: no modelled get or
-    /// put reads a word it orders); `proof` says which readers were considered. Not
-    /// "redundant": readers outside the models may need it.
+    /// The modelled readers or writers do not need it (split's smp_wmb in 3.9-3.12: no
+    /// modelled get or put reads a word it orders); `proof` says which were considered. Not
+    /// "redundant": readers or writers outside the models may need it.
     Unneeded {
         proof: &'static str,
         because: &'static str,

@@ -157,6 +157,12 @@ pub trait Lru: 'static + Send + Sync + Sized {
         super::unevictable::scan_mapping_unevictable_pages::<Self>(m, cache)
     }
 
+    /// The variant's `check_move_unevictable_page(page, zone)` (mm/vmscan.c): by default
+    /// `crate::mm::unevictable::check_move_unevictable_page`.
+    fn check_move_unevictable_page(m: &Mem, page: PagePtr) {
+        super::unevictable::check_move_unevictable_page(m, page)
+    }
+
     /// The variant's `munlock_vma_page(page)` (mm/mlock.c): by default
     /// `crate::mm::mlock::munlock_vma_page`.
     fn munlock_vma_page(m: &Mem, page: PagePtr) {
@@ -1366,7 +1372,7 @@ pub fn shrink_active_list<V: Lru>(
 
         // LEFT OUT: `if (unlikely(!page_evictable(page, NULL))) { putback_lru_page(page);
         // continue; }`: every page of the models that run shrink_active_list is evictable
-        // (lru.14 and lru.15, the models with an unevictable mapping, do not run it).
+        // (lru.14 to lru.17, the models with an unevictable list, do not run it).
 
         // MODEL: UNPAIRED: `referenced(page)` is `page_referenced(page, 0, sc->mem_cgroup,
         // &vm_flags)`, its result and vm_flags as one value (the model has no page tables).
@@ -1419,7 +1425,7 @@ pub fn shrink_active_list<V: Lru>(
 /// `putback_lru_page(page)` (mm/vmscan.c, 2.6.37–3.0): "put previously isolated page onto
 /// appropriate LRU list": an evictable page through this CPU's `lru_add` pagevec, an
 /// unevictable one straight onto the zone's unevictable list, rechecked after it is there
-/// (the `redo:` loop); then the isolation reference is dropped. Only lru.14 and lru.15 have
+/// (the `redo:` loop); then the isolation reference is dropped. Only lru.14 to lru.17 have
 /// unevictable pages (`crate::mm::unevictable`): in every other model `page_evictable()` is true.
 pub fn putback_lru_page<V: Lru>(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
