@@ -7,8 +7,8 @@
 //! back to the evictable list. The other side is TestClearPageMlocked()."
 //!
 //! Text: kernel/linux-2.6.37/mm/mlock.c (its header says how it is bracketed and that 3.0's
-//! is the same). Only lru.16 and lru.17 model mlock (`MemMap::models_mlock`): `page_evictable()`
-//! tests PG_mlocked there alone.
+//! is the same). Only lru.16 and lru.17 model mlock (`MemMap::models_mlock`):
+//! `page_evictable()` tests PG_mlocked there alone.
 
 use super::lru::Lru;
 use super::vma::{SWAP_AGAIN, SWAP_MLOCK};
@@ -16,12 +16,12 @@ use super::Mem;
 use crate::ktrace;
 use crate::page::*;
 
-/// What `try_to_munlock(page)` (mm/rmap.c) answers in lru.16 and lru.17: SWAP_AGAIN, "no vma holds it
-/// mlocked". Its rmap walk (`TTU_MUNLOCK` over
-/// the page's vmas, `mlock_vma_page()` again for one still VM_LOCKED) is not modelled: the
-/// model has one vma mapping the page, and `munlock_vma_pages_range()` cleared its VM_LOCKED
-/// before it called `munlock_vma_page()`, so the walk finds no VM_LOCKED vma and touches
-/// neither PG_mlocked nor the LRU (proofs/lru.16.md, "Left out").
+/// What `try_to_munlock(page)` (mm/rmap.c) answers in lru.16 and lru.17: SWAP_AGAIN, "no vma
+/// holds it mlocked". Its rmap walk (`TTU_MUNLOCK` over the page's vmas, `mlock_vma_page()`
+/// again for one still VM_LOCKED) is not modelled: the model has one vma mapping the page,
+/// and `munlock_vma_pages_range()` cleared its VM_LOCKED before it called
+/// `munlock_vma_page()`, so the walk finds no VM_LOCKED vma and touches neither PG_mlocked nor
+/// the LRU (proofs/lru.16.md, "Left out").
 pub fn try_to_munlock(m: &Mem, page: PagePtr) -> i32 {
     let _ = (m, page);
     SWAP_AGAIN
