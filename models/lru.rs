@@ -628,8 +628,7 @@ pub fn munlock_one_page<V: Lru>(m: &Mem, page: PagePtr) {
 ///   with PG_mlocked set: the state `mlock_vma_page()` leaves when its `isolate_lru_page()`
 ///   fails (the page was in a pagevec or isolated elsewhere) and the page is then put back
 ///   evictable ("worst case is we end up with an unevictable page on [in]active list"); the
-///   run models mlock. The page cache's reference (main thread) keeps the count above zero,
-///   so munlock's `follow_page(FOLL_GET)` reference is left out (as `migrate_page`'s is).
+///   run models mlock. The page cache's reference stays with the main thread.
 /// * CPU0: `shrink_inactive_list()` of the inactive file list (if PG_mlocked is still set when
 ///   `shrink_page_list()` tests it: `cull_mlocked`, `putback_lru_page()`; else `keep_locked`,
 ///   `putback_lru_pages()`).
