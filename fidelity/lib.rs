@@ -41,7 +41,7 @@ pub const AREAS: [(&str, &[&str]); 3] = [
             "page_ref",
         ],
     ),
-    ("lru", &["lru", "list", "mod", "mlock"]),
+    ("lru", &["lru", "list", "mod", "mlock", "filemap"]),
     ("vma", &["vma", "exec", "mremap"]),
 ];
 

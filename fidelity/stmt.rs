@@ -303,7 +303,8 @@ const C_DROP: [&str; 26] = [
 
 /// C names the model reads as another kernel name (written once, here).
 const C_RENAME: [(&str, &str); 7] = [
-    // Interrupts are not modelled: the irq-saving forms are the plain lock (proofs/README.md).
+    // The irq forms pair with the plain lock: the model's lock functions do the irq part
+    // (`lru_lock`: src/mm/lru.rs; compound and vma models raise no interrupt: proofs/README.md).
     ("compound_lock_irqsave", "compound_lock"),
     // Lockdep is not modelled: the nesting annotation is the plain lock.
     ("spin_lock_nested", "spin_lock"),

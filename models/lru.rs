@@ -13,6 +13,7 @@ use crate::sequential::{self, Settings};
 use crate::{invariants, scenario, Model, Runner};
 use mmcheck::checker::Exploration;
 use mmcheck::ktrace;
+use mmcheck::mm::filemap::end_page_writeback;
 use mmcheck::mm::list::{
     ghost_on_list, list_add, list_for_each_entry_safe, page_list, walk, ListId, INIT_LIST_HEAD,
 };
@@ -26,7 +27,7 @@ use mmcheck::mm::page_ref::PageRef;
 use mmcheck::mm::unevictable::{page_evictable, shmem_lock};
 use mmcheck::mm::{Mem, MemConfig, NR_CPUS};
 use mmcheck::page::*;
-use mmcheck::sync::{join, run_as_cpu, smp_processor_id, spawn_cpu};
+use mmcheck::sync::{hardirq, join, run_as_cpu, smp_processor_id, spawn_cpu, spawn_irq};
 use mmcheck::trace::{fail, harness_fail, Invariant};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -48,6 +49,9 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(activate_vs_cull::<V>, 2, "pagevecs of 1, the page's shmem file SHM_LOCKed: CPU0 accesses the referenced page (mark_page_accessed: activate_page, flushing at once); CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked, putback_lru_page)"),
         scenario!(munlock_vs_cull::<V>, 2, "the page mlocked on the inactive list: CPU0's reclaim scans it (cull_mlocked: putback_lru_page to the unevictable list, smp_mb, recheck; or keep if PG_mlocked is already clear); CPU1 munlocks it (munlock_vma_page: TestClearPageMlocked, isolate_lru_page, putback_lru_page)"),
         scenario!(shm_unlock_vs_munlock::<V>, 2, "the page SHM_LOCKed, mlocked and on the unevictable list: CPU0 runs SHM_UNLOCK (shmem_lock: AS_UNEVICTABLE cleared, scan_mapping_unevictable_pages: check_move_unevictable_page rotates a still-mlocked page and retries); CPU1 munlocks it (munlock_vma_page: TestClearPageMlocked, isolate_lru_page, putback_lru_page)"),
+        scenario!(rotate_vs_reclaim::<V>, 2, "pagevecs of 1, the page under writeback for reclaim (PG_writeback, PG_reclaim): idle CPU0 takes the interrupt that ends its writeback (end_page_writeback: rotate_reclaimable_page queues it on CPU0's lru_rotate pagevec and flushes it at once, pagevec_move_tail re-testing it under lru_lock); CPU1's reclaim scans the inactive list and keeps the page"),
+        scenario!(rotate_vs_activate::<V>, 1, "pagevecs of 1, the page under writeback for reclaim: the interrupt of rotate_vs_reclaim cuts CPU0's activation of the page and its drain wherever CPU0 has interrupts on (its flush takes lru_lock in interrupt context)"),
+        scenario!(rotate_vs_remote_activate::<V>, 2, "pagevecs of 1, the page under writeback for reclaim: idle CPU0 takes the interrupt of rotate_vs_reclaim; CPU1 activates the page and drains"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -684,6 +688,92 @@ pub fn shm_unlock_vs_munlock<V: Lru>() {
     let cache = join(cpu0);
     join(cpu1);
     finish::<V>(&m, cache);
+}
+
+/// A page-cache page on the inactive file LRU of a machine with pagevecs of one, under
+/// writeback for reclaim: `pageout()` set PG_reclaim, then the filesystem's `->writepage()`
+/// PG_writeback (lru.18, lru.19). The page cache's reference stays with the main thread.
+fn page_under_writeback() -> (Arc<Mem>, PagePtr, PageRef) {
+    let m = machine(1, 1);
+    let (page, pc) = add_to_page_cache_lru(&m);
+    SetPageReclaim(m.pg(page)); // pageout(): SetPageReclaim(page), then ->writepage()
+    SetPageWriteback(m.pg(page)); // ->writepage(): set_page_writeback(page)
+    (m, page, pc)
+}
+
+/// lru.18 — the end of a page's writeback, in interrupt context, rotating the page to the tail
+/// of the inactive list (`end_page_writeback()` → `rotate_reclaimable_page()`: unlocked flag
+/// tests, a reference, CPU0's `lru_rotate_pvecs` with interrupts off; pagevecs of one, so the
+/// flush, `pagevec_move_tail()`, runs in the interrupt and re-tests the flags under
+/// `lru_lock`) against reclaim on the other CPU, which may isolate the page between the
+/// unlocked tests and the locked ones.
+///
+/// * setup: `page_under_writeback`.
+/// * CPU0, idle: the disk's completion interrupt, `end_page_writeback(P)` (nothing of CPU0's
+///   own runs, so nothing is cut: lru.19 has that).
+/// * CPU1: `shrink_inactive_list()` of the inactive file list: P is a mapped page referenced
+///   once, kept whether it is taken under writeback (`shrink_page_list()`'s `PageWriteback`
+///   test: asynchronous reclaim goes to `keep_lumpy`) or after (`PAGEREF_KEEP`).
+pub fn rotate_vs_reclaim<V: Lru>() {
+    idle_cpu0_irq_vs::<V>(|m, _| {
+        V::shrink_inactive_list(m, 1, &|_| Shrink::Keep);
+    });
+}
+
+/// The CPUs of lru.18 and lru.20: idle CPU0 takes the disk's completion interrupt,
+/// `end_page_writeback(P)`, for `page_under_writeback`'s page P; CPU1 runs `cpu1` on P. Then
+/// the end checks, the page cache's reference dropped last.
+fn idle_cpu0_irq_vs<V: Lru>(cpu1: impl FnOnce(&Mem, PagePtr) + Send + 'static) {
+    let (m, page, pc) = page_under_writeback();
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        hardirq("end_page_writeback", || end_page_writeback::<V>(&m0, page))
+    });
+    let m1 = m.clone();
+    let cpu1 = spawn_cpu(1, move || cpu1(&m1, page));
+    join(cpu0);
+    join(cpu1);
+    finish::<V>(&m, vec![pc]);
+}
+
+/// lru.19 — the same interrupt cutting CPU0's own activation of the page: the rotation's
+/// flush takes `lru_lock` in interrupt context, so every holder of `lru_lock` on CPU0 must
+/// have interrupts off (`spin_lock_irq`, `spin_lock_irqsave`), or the interrupt spins on the
+/// lock its own CPU holds.
+///
+/// * setup: `page_under_writeback`; the interrupt is raised on CPU0 once and runs wherever
+///   CPU0's code has interrupts on, or after that code (`spawn_irq`).
+/// * CPU0: `activate_page(P)` (pagevecs of one: 3.0 and 744ed144 flush at once, through
+///   `pagevec_lru_move_fn()`), `lru_add_drain()`.
+pub fn rotate_vs_activate<V: Lru>() {
+    let (m, page, pc) = page_under_writeback();
+    let mi = m.clone();
+    let irq = spawn_irq(0, "end_page_writeback", move || {
+        end_page_writeback::<V>(&mi, page)
+    });
+    let m0 = m.clone();
+    let cpu0 = spawn_cpu(0, move || {
+        V::activate_page(&m0, page);
+        lru_add_drain::<V>(&m0);
+    });
+    join(irq);
+    join(cpu0);
+    finish::<V>(&m, vec![pc]);
+}
+
+/// lru.20 — the interrupt of lru.18 against an activation of the page on the other CPU:
+/// between `rotate_reclaimable_page()`'s unlocked `!PageActive` test and the flush's locked
+/// one, CPU1 may move the page to the active list; the flush must leave it there.
+///
+/// * setup: `page_under_writeback`.
+/// * CPU0, idle: the disk's completion interrupt, `end_page_writeback(P)`.
+/// * CPU1: `activate_page(P)` (pagevecs of one: 3.0 and 744ed144 flush at once),
+///   `lru_add_drain()`.
+pub fn rotate_vs_remote_activate<V: Lru>() {
+    idle_cpu0_irq_vs::<V>(|m, page| {
+        V::activate_page(m, page);
+        lru_add_drain::<V>(m);
+    });
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →

@@ -472,6 +472,27 @@ pub fn TestClearPageMlocked(page: &Page) -> bool {
     test_and_clear_bit(PG_MLOCKED, &page.flags)
 }
 
+/// `PageLocked(page)`: `test_bit(PG_locked, &page->flags)` (include/linux/page-flags.h,
+/// `TESTPAGEFLAG(Locked, locked)`; the models never lock a page through it).
+#[inline]
+pub fn PageLocked(page: &Page) -> bool {
+    test_bit(PG_LOCKED, &page.flags)
+}
+
+/// `TestClearPageWriteback(page)`: `test_and_clear_bit(PG_writeback, &page->flags)`, fully
+/// ordered (`TESTSCFLAG(Writeback, writeback)`).
+#[inline]
+pub fn TestClearPageWriteback(page: &Page) -> bool {
+    test_and_clear_bit(PG_WRITEBACK, &page.flags)
+}
+
+/// `TestClearPageReclaim(page)`: `test_and_clear_bit(PG_reclaim, &page->flags)`, fully
+/// ordered (`TESTCLEARFLAG(Reclaim, reclaim)`).
+#[inline]
+pub fn TestClearPageReclaim(page: &Page) -> bool {
+    test_and_clear_bit(PG_RECLAIM, &page.flags)
+}
+
 /// `PageCompound(page)`: PG_head or PG_tail (CONFIG_PAGEFLAGS_EXTENDED).
 #[inline]
 pub fn PageCompound(page: &Page) -> bool {

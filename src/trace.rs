@@ -219,6 +219,9 @@ pub fn reset() {
     crate::sync::set_step_hint(0);
     crate::sync::set_lock_observer(named_lock_event);
     crate::sync::set_landing_observer(landing_event);
+    crate::sync::set_spin_bug_observer(spin_recursion);
+    crate::sync::irq::set_irq_observer(irq_event);
+    crate::sync::irq::reset();
     let _ = crate::sync::take_race_access();
     crate::sync::clear_stale_reads();
 }
@@ -231,6 +234,37 @@ pub fn clear_failure() {
 /// A lane's name in a sentence: `CPU1`, or the setup thread (no CPU).
 fn who(cpu: Option<usize>) -> String {
     cpu.map_or("the setup thread".to_string(), |c| format!("CPU{c}"))
+}
+
+/// The shim's report of a CPU taking a spinlock it holds: CONFIG_DEBUG_SPINLOCK's
+/// `spin_bug(lock, "recursion")` (`debug_spin_lock_before()`, lib/spinlock_debug.c); without
+/// that option the CPU spins on the lock forever (a hard lockup).
+fn spin_recursion(name: Option<crate::sync::CName>, cpu: usize) {
+    let lock = name.map_or_else(|| "a spinlock".to_string(), |n| n.to_string());
+    fail(
+        "spin_lock",
+        Invariant::SpinBug,
+        format!(
+            "BUG: spinlock recursion on CPU#{cpu}: {lock} is already held by this CPU{} \
+             (without CONFIG_DEBUG_SPINLOCK: CPU{cpu} spins on it forever)",
+            if crate::sync::in_irq() {
+                ", whose code this interrupt handler cut"
+            } else {
+                ""
+            }
+        ),
+    )
+}
+
+/// The shim's report of an interrupt handler starting or ending on `cpu`.
+fn irq_event(cpu: usize, name: &'static str, entering: bool) {
+    record(if entering { "irq_enter" } else { "irq_exit" }, || {
+        if entering {
+            format!("hardirq on CPU{cpu}: {name}() runs, CPU{cpu}'s code waits")
+        } else {
+            format!("hardirq on CPU{cpu}: {name}() returns")
+        }
+    });
 }
 
 /// The shim's event for a named spinlock: `spin_lock anon_vma#0->lock taken` right after the

@@ -159,10 +159,12 @@ impl Lru for Variant {
         // loop of ____pagevec_lru_add(): the shared `drain_lru_add_pvecs` below.
         // MODEL: UNPAIRED: `drain_lru_add_pvecs` is that lru_add_pvecs loop (every version has it).
         drain_lru_add_pvecs::<Self>(m, cpu);
-        // LEFT OUT: the lru_rotate_pvecs block (`pvec = &per_cpu(lru_rotate_pvecs, cpu); if
-        // (pagevec_count(pvec)) { local_irq_save(flags); pagevec_move_tail(pvec);
-        // local_irq_restore(flags); }`): nothing queues on it in the models
-        // (rotate_reclaimable_page(), from end_page_writeback(), is not modelled).
+        // LEFT OUT: UNPAIRED: the lru_rotate_pvecs block (`pvec = &per_cpu(lru_rotate_pvecs,
+        // cpu); if (pagevec_count(pvec)) { unsigned long flags; local_irq_save(flags);
+        // pagevec_move_tail(pvec); local_irq_restore(flags); }`): the shared
+        // `drain_lru_rotate_pvecs` below.
+        // MODEL: UNPAIRED: `drain_lru_rotate_pvecs` is that block (every version has it).
+        drain_lru_rotate_pvecs::<Self>(m, cpu);
         // LEFT OUT: UNPAIRED: `pvec = &per_cpu(lru_deactivate_pvecs, cpu)` and `if
         // (pagevec_count(pvec)) pagevec_lru_move_fn(pvec, lru_deactivate_fn, NULL)`:
         // `with(cpu, ..)` below and its closure (the tool reads a closure as one statement).
@@ -216,7 +218,7 @@ impl Lru for Variant {
         let mut pvec = Pagevec::new(m.pagevec_size); // pagevec_init(&pvec, 1)
 
         // LEFT OUT: UNPAIRED: `spin_lock(&zone->lru_lock)` is `lru_lock(m)` just below (plain
-        // spin_lock: the caller already ran local_irq_disable(); no interrupts are modelled).
+        // spin_lock: the caller already ran local_irq_disable(), which `lru_lock(m)` does).
         let mut zone = Some(lru_lock(m));
         while !list_empty(m, page_list) {
             let page = lru_to_page(m, page_list);

@@ -4,7 +4,7 @@
 //! kept back on its LRU list.
 
 use crate::ktrace;
-use crate::mm::list::{list_del, list_empty, lru_to_page, ListId};
+use crate::mm::list::{list_del, list_empty, list_move_tail, lru_to_page, ListId};
 use crate::mm::lru::*;
 use crate::mm::unevictable::page_evictable;
 use crate::mm::Mem;
@@ -54,10 +54,55 @@ impl Lru for Variant {
         // loop of ____pagevec_lru_add(): the shared `drain_lru_add_pvecs` below.
         // MODEL: UNPAIRED: `drain_lru_add_pvecs` is that lru_add_pvecs loop (every version has it).
         drain_lru_add_pvecs::<Self>(m, cpu);
-        // LEFT OUT: the lru_rotate_pvecs block (`pvec = &per_cpu(lru_rotate_pvecs, cpu); if
-        // (pagevec_count(pvec)) { local_irq_save(flags); pagevec_move_tail(pvec);
-        // local_irq_restore(flags); }`): nothing queues on it in the models
-        // (rotate_reclaimable_page(), from end_page_writeback(), is not modelled).
+        // LEFT OUT: UNPAIRED: the lru_rotate_pvecs block (`pvec = &per_cpu(lru_rotate_pvecs,
+        // cpu); if (pagevec_count(pvec)) { unsigned long flags; local_irq_save(flags);
+        // pagevec_move_tail(pvec); local_irq_restore(flags); }`): the shared
+        // `drain_lru_rotate_pvecs` below.
+        // MODEL: UNPAIRED: `drain_lru_rotate_pvecs` is that block (every version has it).
+        drain_lru_rotate_pvecs::<Self>(m, cpu);
+    }
+
+    /// `pagevec_move_tail(pvec)` (mm/swap.c, 2.6.37): "pagevec_move_tail() must be called with
+    /// IRQ disabled. Otherwise this may cause nasty races." It takes `lru_lock` with a plain
+    /// `spin_lock()`: both callers (`rotate_reclaimable_page()`, the drain) disabled
+    /// interrupts, which makes the lock safe against an interrupt's rotation on this CPU.
+    fn pagevec_move_tail(m: &Mem, pvec: &mut Pagevec) {
+        // LEFT OUT: `int pgmoved = 0`: the PGROTATED count (vm events are not modelled).
+        let mut zone: Option<LruLock<'_>> = None;
+
+        for i in 0..pagevec_count(pvec) {
+            let page = pvec.pages[i];
+            // LEFT OUT: `struct zone *pagezone = page_zone(page)`: the model has one zone, so
+            // `pagezone != zone` is `zone == NULL`, below.
+            // MODEL: ghost check: the entry still names the page it queued (not freed meanwhile).
+            pagevec_check_entry(m, pvec, i, "pagevec_move_tail");
+            let p = m.pg(page);
+
+            if zone.is_none() {
+                // LEFT OUT: `if (zone) spin_unlock(&zone->lru_lock)`: one zone: zone is NULL
+                // whenever pagezone != zone.
+                zone = Some(lru_lock_irqs_off(m));
+                // LEFT OUT: UNPAIRED: `spin_lock(&zone->lru_lock)` is the `lru_lock_irqs_off(m)`
+                // above (`zone = pagezone` with it).
+            }
+            if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
+                let lru = page_lru_base_type(p);
+                list_move_tail(m, page, lru);
+                ktrace!(
+                    "pagevec_move_tail",
+                    "{page:?}: inactive LRU page -> tail of {lru:?}"
+                );
+                // LEFT OUT: `pgmoved++` (vm events are not modelled).
+            }
+        }
+        // MODEL: UNPAIRED: `drop(zone)` is `if (zone) spin_unlock(&zone->lru_lock)` (nothing if
+        // it was not taken).
+        drop(zone);
+        // LEFT OUT: UNPAIRED: `spin_unlock(&zone->lru_lock)` is `drop(zone)` above (the tool
+        // pairs its `if (zone)` with it); `__count_vm_events(PGROTATED, pgmoved)`: vm events
+        // are not modelled.
+        Self::release_pages(m, pvec);
+        pagevec_reinit(pvec);
     }
 
     /// `putback_lru_pages(zone, sc, nr_anon, nr_file, page_list)` (mm/vmscan.c, 2.6.37):
@@ -71,7 +116,7 @@ impl Lru for Variant {
         let mut pvec = Pagevec::new(m.pagevec_size); // pagevec_init(&pvec, 1)
 
         // LEFT OUT: UNPAIRED: `spin_lock(&zone->lru_lock)` is `lru_lock(m)` just below (plain
-        // spin_lock: the caller already ran local_irq_disable(); no interrupts are modelled).
+        // spin_lock: the caller already ran local_irq_disable(), which `lru_lock(m)` does).
         let mut zone = Some(lru_lock(m));
         while !list_empty(m, page_list) {
             let page = lru_to_page(m, page_list);

@@ -47,8 +47,8 @@ pub fn compound_unlock(m: &Mem, page: PagePtr) {
     // MODEL: the waiters wake after the event is recorded (src/sync `BitUnlocked`: the trace
     // shows the unlock before the next holder's lock).
     drop(old);
-    // LEFT OUT: compound_unlock_irqrestore()'s `local_irq_restore(flags)`: no interrupts are
-    // modelled; its `compound_unlock(page)` is the unlock above
+    // LEFT OUT: compound_unlock_irqrestore()'s `local_irq_restore(flags)`: no compound model
+    // raises an interrupt; its `compound_unlock(page)` is the unlock above
 }
 
 /// `__split_huge_page_refcount(page)` (mm/huge_memory.c, 3.9–3.12; `Compound::__split_huge_page_refcount`

@@ -29,15 +29,18 @@
 //! path, and the production variants run exactly this code.
 
 use super::list::{
-    l_active, list_add, list_del, list_empty, list_move, list_splice, lru_to_page, page_list,
-    ret_pages, walk, ListId, INIT_LIST_HEAD,
+    l_active, list_add, list_del, list_empty, list_move, list_move_tail, list_splice, lru_to_page,
+    page_list, ret_pages, walk, ListId, INIT_LIST_HEAD,
 };
 use super::page_alloc::free_hot_cold_page;
 use super::swap::{__put_single_page, get_page_unless_zero, put_page_testzero};
 use super::unevictable::{add_page_to_unevictable_list, page_evictable};
 use super::Mem;
 use crate::page::*;
-use crate::sync::{atomic_inc, atomic_read, smp_mb, spin_lock, RaceCell, SpinGuard, CHECKED};
+use crate::sync::{
+    atomic_inc, atomic_read, local_irq_disable, local_irq_enable, local_irq_restore,
+    local_irq_save, smp_mb, smp_processor_id, spin_lock, IrqFlags, RaceCell, SpinGuard, CHECKED,
+};
 use crate::trace::{fail, harness_fail, Invariant};
 use crate::variant::VariantMeta;
 use crate::{ktrace, BUG_ON, VM_BUG_ON};
@@ -86,6 +89,19 @@ pub trait Lru: 'static + Send + Sync + Sized {
     /// `pagevec_lru_move_fn(pvec, move_fn, arg)` (mm/swap.c).
     fn pagevec_lru_move_fn(m: &Mem, pvec: &mut Pagevec, move_fn: MoveFn, arg: MoveArg) {
         pagevec_lru_move_fn::<Self>(m, pvec, move_fn, arg)
+    }
+
+    /// The variant's `pagevec_move_tail(pvec)` (mm/swap.c): by default the shared one below
+    /// (2.6.39–3.0, and 744ed144's 2.6.38-rc: through `pagevec_lru_move_fn`); 2.6.37 open-codes
+    /// it.
+    fn pagevec_move_tail(m: &Mem, pvec: &mut Pagevec) {
+        pagevec_move_tail::<Self>(m, pvec)
+    }
+
+    /// The variant's `rotate_reclaimable_page(page)` (mm/swap.c): by default the shared one
+    /// below (every modelled version has its text).
+    fn rotate_reclaimable_page(m: &Mem, page: PagePtr) {
+        rotate_reclaimable_page::<Self>(m, page)
     }
 
     /// The variant's `release_pages(pvec->pages, pvec->nr, pvec->cold)` (mm/swap.c): by default
@@ -471,13 +487,26 @@ pub fn check_lru_counts(m: &Mem, when: &'static str) {
     }
 }
 
-/// A held `zone->lru_lock`. Dropping it is `spin_unlock_irq(&zone->lru_lock)`; just before,
-/// checked builds compare every LRU list with its zone count (`check_lru_counts`): in the code
-/// modelled, every `__mod_zone_page_state` of an LRU count is made under `lru_lock` together
-/// with the list change, so the two agree whenever the lock is free.
+/// A held `zone->lru_lock`. Dropping it releases the lock, then puts interrupts back as the
+/// taking form says (`spin_unlock_irq`: on; `spin_unlock_irqrestore`: as saved; plain
+/// `spin_unlock`: untouched); just before, checked builds compare every LRU list with its zone
+/// count (`check_lru_counts`): in the code modelled, every `__mod_zone_page_state` of an LRU
+/// count is made under `lru_lock` together with the list change, so the two agree whenever
+/// the lock is free.
 pub struct LruLock<'m> {
     m: &'m Mem,
     guard: Option<SpinGuard<'m, ()>>,
+    irq: LockIrq,
+}
+
+/// How an `lru_lock` holder found interrupts, and what its unlock does with them.
+enum LockIrq {
+    /// `spin_lock_irq`: disabled; the unlock enables them.
+    Irq,
+    /// `spin_lock_irqsave`: saved and disabled; the unlock restores them.
+    Save(IrqFlags),
+    /// `spin_lock`: left as they were (the caller disabled them).
+    Plain,
 }
 
 impl Drop for LruLock<'_> {
@@ -487,16 +516,44 @@ impl Drop for LruLock<'_> {
             check_lru_counts(self.m, "spin_unlock(&zone->lru_lock)");
         }
         drop(self.guard.take());
+        if std::thread::panicking() {
+            return;
+        }
+        match self.irq {
+            LockIrq::Irq => local_irq_enable(),
+            LockIrq::Save(flags) => local_irq_restore(flags),
+            LockIrq::Plain => {}
+        }
     }
 }
 
-/// `spin_lock_irq(&zone->lru_lock)`, counted (the benchmarks report acquisitions).
-pub fn lru_lock(m: &Mem) -> LruLock<'_> {
+fn take_lru_lock(m: &Mem, irq: LockIrq) -> LruLock<'_> {
     m.zone.lru_lock_acquisitions.count();
     LruLock {
         m,
         guard: Some(spin_lock(&m.zone.lru_lock)),
+        irq,
     }
+}
+
+/// `spin_lock_irq(&zone->lru_lock)`, counted (the benchmarks report acquisitions): interrupts
+/// off, then the lock; its drop is `spin_unlock_irq`.
+pub fn lru_lock(m: &Mem) -> LruLock<'_> {
+    local_irq_disable();
+    take_lru_lock(m, LockIrq::Irq)
+}
+
+/// `spin_lock_irqsave(&zone->lru_lock, flags)`: its drop is `spin_unlock_irqrestore`, which
+/// leaves interrupts off for a caller that had them off (`rotate_reclaimable_page()`).
+pub fn lru_lock_irqsave(m: &Mem) -> LruLock<'_> {
+    let flags = local_irq_save();
+    take_lru_lock(m, LockIrq::Save(flags))
+}
+
+/// `spin_lock(&zone->lru_lock)` of a caller that has interrupts off already (2.6.37's
+/// `pagevec_move_tail()`); its drop is `spin_unlock`.
+pub fn lru_lock_irqs_off(m: &Mem) -> LruLock<'_> {
+    take_lru_lock(m, LockIrq::Plain)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -620,7 +677,8 @@ pub fn del_page_from_lru(m: &Mem, page: PagePtr) {
 /// references left, so it is a plain list here.
 pub fn release_pages(m: &Mem, pvec: &Pagevec) {
     let mut zone: Option<LruLock<'_>> = None;
-    // LEFT OUT: `unsigned long uninitialized_var(flags)`: irq flags (no interrupts modelled).
+    // LEFT OUT: `unsigned long uninitialized_var(flags)`: the saved irq state is kept in the
+    // guard `lru_lock_irqsave` returns.
     // LEFT OUT: UNPAIRED: `pagevec_init(&pages_to_free, cold)` is the empty list below.
     // MODEL: `pages_to_free` is a plain list (see above), flushed at the machine's
     // PAGEVEC_SIZE as the pagevec is.
@@ -646,9 +704,9 @@ pub fn release_pages(m: &Mem, pvec: &Pagevec) {
             if zone.is_none() {
                 // LEFT OUT: `if (zone) spin_unlock_irqrestore(&zone->lru_lock, flags)`: one
                 // zone: zone is NULL whenever pagezone != zone.
-                zone = Some(lru_lock(m));
+                zone = Some(lru_lock_irqsave(m));
                 // LEFT OUT: UNPAIRED: `spin_lock_irqsave(&zone->lru_lock, flags)` is the
-                // `lru_lock(m)` above (`zone = pagezone` with it).
+                // `lru_lock_irqsave(m)` above (`zone = pagezone` with it).
             }
             VM_BUG_ON!("release_pages", !PageLRU(p));
             __ClearPageLRU(p);
@@ -703,7 +761,8 @@ pub type MoveArg = Option<ListId>;
 /// `____pagevec_lru_add()` open-codes these steps (with `spin_lock_irq`).
 pub fn pagevec_lru_move_fn<V: Lru>(m: &Mem, pvec: &mut Pagevec, move_fn: MoveFn, arg: MoveArg) {
     let mut zone: Option<LruLock<'_>> = None;
-    // LEFT OUT: `unsigned long flags = 0`: irq flags (no interrupts modelled).
+    // LEFT OUT: `unsigned long flags = 0`: the saved irq state is kept in the guard
+    // `lru_lock_irqsave` returns.
 
     for i in 0..pagevec_count(pvec) {
         let page = pvec.pages[i];
@@ -715,9 +774,9 @@ pub fn pagevec_lru_move_fn<V: Lru>(m: &Mem, pvec: &mut Pagevec, move_fn: MoveFn,
         if zone.is_none() {
             // LEFT OUT: `if (zone) spin_unlock_irqrestore(&zone->lru_lock, flags)`: one zone:
             // zone is NULL whenever pagezone != zone.
-            zone = Some(lru_lock(m)); // spin_lock_irqsave(&zone->lru_lock, flags)
-                                      // LEFT OUT: UNPAIRED: `spin_lock_irqsave(&zone->lru_lock, flags)` is the
-                                      // `lru_lock(m)` above (`zone = pagezone` with it).
+            zone = Some(lru_lock_irqsave(m));
+            // LEFT OUT: UNPAIRED: `spin_lock_irqsave(&zone->lru_lock, flags)` is the
+            // `lru_lock_irqsave(m)` above (`zone = pagezone` with it).
         }
 
         move_fn(m, page, arg);
@@ -729,6 +788,101 @@ pub fn pagevec_lru_move_fn<V: Lru>(m: &Mem, pvec: &mut Pagevec, move_fn: MoveFn,
                 // above (the tool pairs its `if (zone)` with it).
     V::release_pages(m, pvec);
     pagevec_reinit(pvec);
+}
+
+/// `pagevec_move_tail_fn(page, arg)` (mm/swap.c, 2.6.39–3.0: 3dd7ae8e; d8505dee in 744ed144's
+/// parent), under `zone->lru_lock`: a page still on an inactive list goes to its tail, where
+/// reclaim looks first. The flag tests are the ones that count: `rotate_reclaimable_page()`'s
+/// were made without the lock, when the page was queued.
+pub fn pagevec_move_tail_fn(m: &Mem, page: PagePtr, _arg: MoveArg) {
+    let p = m.pg(page);
+    // LEFT OUT: `int *pgmoved = arg`: the PGROTATED count (vm events are not modelled).
+    // LEFT OUT: `struct zone *zone = page_zone(page)`: the model has one zone (Mem::zone).
+
+    if PageLRU(p) && !PageActive(p) && !PageUnevictable(p) {
+        let lru = page_lru_base_type(p);
+        list_move_tail(m, page, lru);
+        ktrace!(
+            "pagevec_move_tail_fn",
+            "{page:?}: inactive LRU page -> tail of {lru:?}"
+        );
+        // LEFT OUT: `mem_cgroup_rotate_reclaimable_page(page)` (3.0; no memcg) and
+        // `(*pgmoved)++` (vm events are not modelled).
+        // MODEL: an `else` that only traces the skipped page (no kernel effect).
+    } else {
+        ktrace!(
+            "pagevec_move_tail_fn",
+            "{page:?}: not an inactive LRU page: left where it is"
+        );
+    }
+}
+
+/// `pagevec_move_tail(pvec)` (mm/swap.c, 2.6.39–3.0: 3dd7ae8e; d8505dee in 744ed144's parent):
+/// "pagevec_move_tail() must be called with IRQ disabled. Otherwise this may cause nasty
+/// races."
+pub fn pagevec_move_tail<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
+    // LEFT OUT: `int pgmoved = 0`: the PGROTATED count (vm events are not modelled).
+
+    V::pagevec_lru_move_fn(m, pvec, pagevec_move_tail_fn, None);
+    // LEFT OUT: `__count_vm_events(PGROTATED, pgmoved)`: vm events are not modelled.
+}
+
+/// `rotate_reclaimable_page(page)` (mm/swap.c, 2.6.37–3.0: every modelled version's text; the
+/// lock, reference and interrupt rules are Hisashi Hifumi's 902aaed0, 2.6.24, after Andrew
+/// Morton's review: "we should be taking a ref on the pages when they are in a pagevec", and
+/// "given that pagevec_move_tail() is called from both interrupt and non-interrupt context, I
+/// guess that it needs local_irq_save() protection"): "Writeback is about to end against a
+/// page which has been marked for immediate reclaim. If it still appears to be reclaimable,
+/// move it to the tail of the inactive list."
+pub fn rotate_reclaimable_page<V: Lru>(m: &Mem, page: PagePtr) {
+    let p = m.pg(page);
+    if !PageLocked(p) && !PageDirty(p) && !PageActive(p) && !PageUnevictable(p) && PageLRU(p) {
+        // LEFT OUT: `struct pagevec *pvec; unsigned long flags;`: declarations (the flags are
+        // `flags` below).
+
+        page_cache_get(m, page);
+        let flags = local_irq_save();
+        let cpu = smp_processor_id();
+        // LEFT OUT: UNPAIRED: `pvec = &__get_cpu_var(lru_rotate_pvecs)` and `if
+        // (!pagevec_add(pvec, page)) pagevec_move_tail(pvec)`: `with(cpu, ..)` below and its
+        // closure (the tool reads a closure as one statement).
+        // MODEL: UNPAIRED: `cpu` and `m.lru_rotate_pvecs.with(cpu, |pvec| ..)` are
+        // __get_cpu_var(lru_rotate_pvecs) with the C's body in its closure.
+        m.lru_rotate_pvecs.with(cpu, |pvec| {
+            ktrace!(
+                "rotate_reclaimable_page",
+                "{page:?} queued on CPU{cpu}'s lru_rotate pagevec"
+            );
+            if pagevec_add(m, pvec, page) == 0 {
+                V::pagevec_move_tail(m, pvec);
+            }
+        });
+        local_irq_restore(flags);
+    }
+}
+
+/// The `lru_rotate_pvecs` block of `drain_cpu_pagevecs(cpu)` (mm/swap.c, the same in 2.6.37,
+/// 744ed144 and eb709b0d): the count is read with interrupts on ("No harm done if a racing
+/// interrupt already did this": an interrupt may flush the pagevec between the test and the
+/// `local_irq_save`, leaving it empty), the flush runs with them off.
+pub fn drain_lru_rotate_pvecs<V: Lru>(m: &Mem, cpu: usize) {
+    // MODEL: `pvec = &per_cpu(lru_rotate_pvecs, cpu)` is each `with(cpu, ..)` below: the count
+    // is read in one, the pagevec flushed in another (an interrupt may come between them).
+    if m.lru_rotate_pvecs.with(cpu, |pvec| pagevec_count(pvec)) > 0 {
+        // LEFT OUT: `unsigned long flags`: the declaration of `flags` below.
+
+        // No harm done if a racing interrupt already did this
+        let flags = local_irq_save();
+        m.lru_rotate_pvecs.with(cpu, |pvec| {
+            ktrace!(
+                "drain_cpu_pagevecs",
+                "CPU{cpu}: lru_rotate pagevec: {} page(s)",
+                pagevec_count(pvec)
+            );
+            V::pagevec_move_tail(m, pvec)
+        });
+        local_irq_restore(flags);
+    }
 }
 
 /// `____pagevec_lru_add_fn(page, arg)` (mm/swap.c, 2.6.39–3.0: 3dd7ae8e; d8505dee in
@@ -819,7 +973,7 @@ pub fn lru_add_drain<V: Lru>(m: &Mem) {
 
 /// The part of `drain_cpu_pagevecs(cpu)` (mm/swap.c) every version has: "for_each_lru(lru)
 /// { pvec = &pvecs[lru - LRU_BASE]; if (pagevec_count(pvec)) ____pagevec_lru_add(pvec, lru); }"
-/// (`lru_rotate_pvecs` and `lru_deactivate_pvecs` are not modelled: nothing queues on them).
+/// (the `lru_rotate_pvecs` and `lru_deactivate_pvecs` blocks follow in the variants' drains).
 pub fn drain_lru_add_pvecs<V: Lru>(m: &Mem, cpu: usize) {
     m.lru_add_pvecs.with(cpu, |pvecs| {
         for lru in [ListId::InactiveFile, ListId::ActiveFile] {
@@ -1233,8 +1387,9 @@ pub fn shrink_inactive_list<V: Lru>(
     // LEFT OUT: the synchronous second pass (`if (should_reclaim_stall(...)) {
     // set_reclaim_mode(priority, sc, true); nr_reclaimed += shrink_page_list(...); }`):
     // nothing is under writeback and order is 0, so it never stalls.
-    // LEFT OUT: local_irq_disable(): no interrupts are modelled (putback_lru_pages then takes
-    // lru_lock with plain spin_lock).
+    // LEFT OUT: local_irq_disable(): putback_lru_pages then takes lru_lock with plain
+    // spin_lock; the model's `lru_lock(m)` there disables interrupts itself (the same state:
+    // no model raises an interrupt on the reclaiming CPU).
     // LEFT OUT: the KSWAPD_STEAL and PGSTEAL events: statistics, not modelled.
     V::putback_lru_pages(m, page_list);
     // LEFT OUT: trace_mm_vmscan_lru_shrink_inactive(...): a tracepoint.

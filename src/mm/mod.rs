@@ -3,6 +3,7 @@
 //! implement (`swap::Compound`, `lru::Lru`, `vma::VmaAdjust`). Nothing here names a variant.
 
 pub mod exec;
+pub mod filemap;
 pub mod gup;
 pub mod huge_memory;
 pub mod hugetlb;
@@ -105,6 +106,10 @@ pub struct Mem {
     /// `DEFINE_PER_CPU(struct pagevec, lru_deactivate_pvecs)` (mm/swap.c, 315601809d, 2.6.39):
     /// only `deactivate_page()` (3.0's eb709b0d) queues on it.
     pub lru_deactivate_pvecs: PerCpu<Pagevec>,
+    /// `static DEFINE_PER_CPU(struct pagevec, lru_rotate_pvecs)` (mm/swap.c, 902aaed0, 2.6.24):
+    /// `rotate_reclaimable_page()` queues on it from interrupt context (`end_page_writeback()`),
+    /// with interrupts disabled; `drain_cpu_pagevecs()` flushes it with interrupts disabled.
+    pub lru_rotate_pvecs: PerCpu<Pagevec>,
     /// `DEFINE_PER_CPU(struct pagevec[NR_LRU_LISTS], lru_add_pvecs)` (mm/swap.c, 2.6.38).
     pub lru_add_pvecs: PerCpu<[Pagevec; NR_LRU_LISTS]>,
     /// PAGEVEC_SIZE of this machine (14 in the kernel; a model may use fewer, proofs/lru.7.md).
@@ -131,6 +136,7 @@ impl Mem {
             lists: Lists::new(cfg.nr_pages),
             activate_page_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
             lru_deactivate_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
+            lru_rotate_pvecs: PerCpu::new(NR_CPUS, || Pagevec::new(pagevec_size)),
             lru_add_pvecs: PerCpu::new(NR_CPUS, || {
                 [
                     Pagevec::new(pagevec_size),

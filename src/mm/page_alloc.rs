@@ -230,7 +230,7 @@ pub fn free_hot_cold_page(m: &Mem, page: PagePtr) {
 /// `__free_pages_ok(page, order)` (mm/page_alloc.c, 3.10).
 pub fn __free_pages_ok(m: &Mem, page: PagePtr, order: u32) {
     // LEFT OUT: `if (!free_pages_prepare(page, order)) return;` as a test (bad_page() ends the
-    // run), local_irq_save/restore (no interrupts), PGFREE, the migratetype (one free area) and
+    // run), local_irq_save/restore (no model raises an interrupt on a CPU that frees pages), PGFREE, the migratetype (one free area) and
     // `free_one_page(page_zone(page), page, order, migratetype)`: together they are
     // MODEL: free_pages() = free_pages_prepare() + free_one_page()
     free_pages(m, page, order);

@@ -410,10 +410,11 @@ pub fn put_page<V: Compound>(m: &Mem, page: PagePtr) {
 pub fn __page_cache_release(m: &Mem, page: PagePtr) {
     let p = m.pg(page);
     if PageLRU(p) {
-        // LEFT OUT: `zone = page_zone(page)`, the irq save of `spin_lock_irqsave()` and (3.7+)
-        // `lruvec = mem_cgroup_page_lruvec()`: one zone, no interrupts, no memcg in the model
-        // MODEL: lru_lock(m) is `spin_lock_irqsave(&zone->lru_lock, flags)` of the one zone
-        let lru_lock = super::lru::lru_lock(m);
+        // LEFT OUT: `zone = page_zone(page)` and (3.7+) `lruvec = mem_cgroup_page_lruvec()`:
+        // one zone, no memcg in the model
+        // MODEL: lru_lock_irqsave(m) is `spin_lock_irqsave(&zone->lru_lock, flags)` of the one
+        // zone
+        let lru_lock = super::lru::lru_lock_irqsave(m);
         VM_BUG_ON!("__page_cache_release", !PageLRU(p));
         __ClearPageLRU(p);
         // LEFT OUT: `del_page_from_lru_list(.., page_off_lru(page))` + `spin_unlock_irqrestore`

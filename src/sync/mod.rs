@@ -66,12 +66,17 @@ mod backend {
 }
 
 pub mod driver;
+pub mod irq;
 pub mod store_buffer;
 
 use store_buffer as sb;
 
 pub use backend::JoinHandle;
 use backend::{fence, AtomicI32, AtomicUsize};
+pub use irq::{
+    hardirq, in_irq, irqs_disabled, local_irq_disable, local_irq_enable, local_irq_restore,
+    local_irq_save, spawn_irq, IrqFlags,
+};
 /// C11 orderings, for harness code that builds its own atomics (tests of the shim). Kernel
 /// code never names one: `tests/layers.rs` checks it.
 pub use std::sync::atomic::Ordering;
@@ -270,6 +275,7 @@ macro_rules! watched {
 
             #[inline(always)]
             fn load(&self, o: Ordering) -> $T {
+                irq::window();
                 let v = self.a.load(o);
                 self.read(v);
                 v
@@ -279,11 +285,13 @@ macro_rules! watched {
             #[inline(always)]
             #[allow(dead_code)]
             fn load_unnoted(&self, o: Ordering) -> $T {
+                irq::window();
                 self.a.load(o)
             }
 
             #[inline(always)]
             fn swap(&self, v: $T, o: Ordering) -> $T {
+                irq::window();
                 let old = self.a.swap(v, o);
                 self.wrote(v);
                 old
@@ -292,6 +300,7 @@ macro_rules! watched {
             #[inline(always)]
             #[allow(dead_code)]
             fn fetch_add(&self, v: $T, o: Ordering) -> $T {
+                irq::window();
                 let old = self.a.fetch_add(v, o);
                 self.wrote(old.wrapping_add(v));
                 old
@@ -300,6 +309,7 @@ macro_rules! watched {
             #[inline(always)]
             #[allow(dead_code)]
             fn fetch_sub(&self, v: $T, o: Ordering) -> $T {
+                irq::window();
                 let old = self.a.fetch_sub(v, o);
                 self.wrote(old.wrapping_sub(v));
                 old
@@ -308,6 +318,7 @@ macro_rules! watched {
             #[inline(always)]
             #[allow(dead_code)]
             fn fetch_or(&self, v: $T, o: Ordering) -> $T {
+                irq::window();
                 let old = self.a.fetch_or(v, o);
                 self.wrote(old | v);
                 old
@@ -316,6 +327,7 @@ macro_rules! watched {
             #[inline(always)]
             #[allow(dead_code)]
             fn fetch_and(&self, v: $T, o: Ordering) -> $T {
+                irq::window();
                 let old = self.a.fetch_and(v, o);
                 self.wrote(old & v);
                 old
@@ -329,6 +341,7 @@ macro_rules! watched {
                 ok: Ordering,
                 err: Ordering,
             ) -> Result<$T, $T> {
+                irq::window();
                 let r = self.a.compare_exchange(old, new, ok, err);
                 if r.is_ok() {
                     self.wrote(new);
@@ -697,6 +710,13 @@ pub fn smp_mb__after_atomic() {
     smp_mb();
 }
 
+/// `smp_mb__after_clear_bit()`: the name `smp_mb__after_atomic()` had before 3.16 (a barrier
+/// after `clear_bit()`); [`smp_mb`].
+#[inline(always)]
+pub fn smp_mb__after_clear_bit() {
+    smp_mb();
+}
+
 /// `smp_mb__after_spinlock()`: makes the preceding `spin_lock()` a full barrier. Written as
 /// [`smp_mb`] (at least as strong).
 #[inline(always)]
@@ -707,6 +727,7 @@ pub fn smp_mb__after_spinlock() {
 /// `cpu_relax()` inside a spin loop: lets the checker run another thread.
 #[inline(always)]
 pub fn cpu_relax() {
+    irq::window();
     sb::drain_all();
     if MODEL_CHECKED {
         backend::yield_now();
@@ -771,6 +792,7 @@ where
         CPU.with(|c| c.set(cpu));
         sb::start();
         let r = f();
+        irq::cpu_done();
         sb::finish();
         r
     })
@@ -1000,7 +1022,7 @@ pub struct PerCpu<T> {
 /// two CPUs' pagevecs never share a line (without the alignment the production benchmark
 /// measured false sharing the kernel does not have: issue #18).
 #[repr(align(128))]
-struct PerCpuCell<T>(std::cell::UnsafeCell<T>);
+struct PerCpuCell<T>(std::cell::UnsafeCell<T>, std::sync::atomic::AtomicBool);
 
 // SAFETY: each cell is only accessed by its own CPU's thread, or by the main thread when the
 // CPUs are not running (checked in `with`).
@@ -1011,7 +1033,12 @@ impl<T> PerCpu<T> {
     pub fn new(nr_cpus: usize, init: impl Fn() -> T) -> Self {
         PerCpu {
             cells: (0..nr_cpus)
-                .map(|_| PerCpuCell(std::cell::UnsafeCell::new(init())))
+                .map(|_| {
+                    PerCpuCell(
+                        std::cell::UnsafeCell::new(init()),
+                        std::sync::atomic::AtomicBool::new(false),
+                    )
+                })
                 .collect(),
         }
     }
@@ -1021,9 +1048,29 @@ impl<T> PerCpu<T> {
         if let Some(me) = cpu_of_thread() {
             assert_eq!(me, cpu, "CPU{me} touched CPU{cpu}'s per-CPU variable");
         }
+        let cell = &self.cells[cpu];
+        // Under a checker, an interrupt handler (`irq.rs`) that reaches a per-CPU variable its
+        // CPU's code is using, because that code left interrupts on, is caught here rather
+        // than handed a second `&mut` (a std flag: no scheduling point).
+        if MODEL_CHECKED && cell.1.swap(true, Relaxed) {
+            panic!(
+                "CPU{cpu}'s per-CPU variable entered by an interrupt handler while CPU{cpu}'s \
+                 code was using it with interrupts enabled"
+            );
+        }
+        struct Busy<'a>(&'a std::sync::atomic::AtomicBool);
+        impl Drop for Busy<'_> {
+            fn drop(&mut self) {
+                if MODEL_CHECKED {
+                    self.0.store(false, Relaxed);
+                }
+            }
+        }
+        let _busy = Busy(&cell.1);
         // SAFETY: see the Sync impl; `f` does not re-enter this cell (the kernel code it runs
-        // never takes the same per-CPU variable twice).
-        f(unsafe { &mut *self.cells[cpu].0.get() })
+        // never takes the same per-CPU variable twice, and an interrupt that would is caught
+        // above).
+        f(unsafe { &mut *cell.0.get() })
     }
 }
 
@@ -1038,6 +1085,10 @@ impl<T> PerCpu<T> {
 pub struct SpinLock<T> {
     #[cfg(any(loom, feature = "shuttle"))]
     inner: backend::Mutex<T>,
+    /// The CPU holding it (NO_CPU: free, or held by a thread that is no CPU), for
+    /// CONFIG_DEBUG_SPINLOCK's recursion check; a std word, no scheduling point.
+    #[cfg(any(loom, feature = "shuttle"))]
+    owner_cpu: std::sync::atomic::AtomicUsize,
     #[cfg(not(any(loom, feature = "shuttle")))]
     inner: prod::RawSpin<T>,
     /// The kernel's name for the lock, when a trace shows who holds it ([`SpinLock::named`]).
@@ -1102,6 +1153,28 @@ fn observe_lock(name: Option<CName>, acquire: bool) {
     }
 }
 
+/// Who hears of a CPU taking a spinlock it already holds: the event trace, which reports
+/// CONFIG_DEBUG_SPINLOCK's "spinlock recursion" ([`set_spin_bug_observer`]).
+static SPIN_BUG_OBSERVER: std::sync::OnceLock<fn(Option<CName>, usize)> =
+    std::sync::OnceLock::new();
+
+/// Install `f` as the observer of spinlock recursion: `f(lock, cpu)`; it does not return (it
+/// reports the failure). The first observer installed stays.
+pub fn set_spin_bug_observer(f: fn(Option<CName>, usize)) {
+    let _ = SPIN_BUG_OBSERVER.set(f);
+}
+
+/// CPU `cpu` takes `lock`, which it holds: report it (the observer does not return); without
+/// an observer, panic.
+#[cfg(any(loom, feature = "shuttle"))]
+#[cold]
+fn spin_bug(lock: Option<CName>, cpu: usize) -> ! {
+    if let Some(f) = SPIN_BUG_OBSERVER.get() {
+        f(lock, cpu);
+    }
+    panic!("BUG: spinlock recursion on CPU#{cpu}");
+}
+
 /// Who hears of a CPU's buffered plain store of a count reaching memory (the store-buffer
 /// mode): the event trace, which installs itself here ([`set_landing_observer`]).
 static LANDING_OBSERVER: std::sync::OnceLock<fn(Option<usize>, usize, i64)> =
@@ -1146,6 +1219,8 @@ impl<T> SpinLock<T> {
         SpinLock {
             #[cfg(any(loom, feature = "shuttle"))]
             inner: backend::Mutex::new(v),
+            #[cfg(any(loom, feature = "shuttle"))]
+            owner_cpu: std::sync::atomic::AtomicUsize::new(NO_CPU),
             #[cfg(not(any(loom, feature = "shuttle")))]
             inner: prod::RawSpin::new(v),
             #[cfg(any(loom, feature = "shuttle", debug_assertions))]
@@ -1175,21 +1250,36 @@ impl<T> SpinLock<T> {
     }
 }
 
-/// `spin_lock(lock)` (also `spin_lock_irq`: interrupts are not modelled).
+/// `spin_lock(lock)`. Interrupts stay as they are: the `_irq` and `_irqsave` forms are the
+/// caller's `local_irq_disable()` / `local_irq_save()` before it (`irq.rs`).
 pub fn spin_lock<T>(lock: &SpinLock<T>) -> SpinGuard<'_, T> {
+    irq::window();
     sb::drain_all();
     #[cfg(any(loom, feature = "shuttle"))]
     {
+        // CONFIG_DEBUG_SPINLOCK's `debug_spin_lock_before()` (lib/spinlock_debug.c):
+        // `SPIN_BUG_ON(lock->owner_cpu == raw_smp_processor_id(), lock, "recursion")`: this
+        // CPU already holds the lock (an interrupt handler that cut the holder's critical
+        // section); without the option the CPU spins on it forever.
+        let me = CPU.with(|c| c.get());
+        if me != NO_CPU && lock.owner_cpu.load(Relaxed) == me {
+            spin_bug(lock.name(), me);
+        }
         // A poisoned lock means an invariant already broke in this execution; the failure is
         // recorded, so carry on with the data as it is.
         let guard = lock.inner.lock().unwrap_or_else(|p| p.into_inner());
         #[cfg(all(feature = "shuttle", not(loom)))]
         let guard = std::mem::ManuallyDrop::new(guard);
         let guard = SpinGuard { guard, of: lock };
+        lock.owner_cpu.store(me, Relaxed);
         // The acquisition's event: after the checker's lock returns (its scheduling point),
         // before this CPU does anything under the lock; the guard already owns the lock (an
         // observer that panicked would leave it as a kernel oops does).
         observe_lock(lock.name(), true);
+        // An interrupt may arrive with the lock held, if interrupts are on (a plain
+        // `spin_lock` where the kernel needs `spin_lock_irq`): the recursion check above sees
+        // it when the handler takes the lock.
+        irq::window();
         guard
     }
     #[cfg(not(any(loom, feature = "shuttle")))]
@@ -1249,6 +1339,8 @@ impl<T> Drop for SpinGuard<'_, T> {
         sb::drain_all();
         #[cfg(any(loom, feature = "shuttle", debug_assertions))]
         observe_lock(self.of.name(), false);
+        #[cfg(any(loom, feature = "shuttle"))]
+        self.of.owner_cpu.store(NO_CPU, Relaxed);
         // SAFETY: `guard` is dropped here only, once; the struct is not used after `drop`.
         #[cfg(all(feature = "shuttle", not(loom)))]
         unsafe {

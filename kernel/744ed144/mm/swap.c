@@ -17,8 +17,8 @@
  *            hunks, none of which touches them); add_page_to_unevictable_list (compared
  *            with the stored tree at this commit, index id 2054784427, on 7 Dec 2026,
  *            comment block included: the root's text)
- * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
- *            lru_rotate pagevec: nothing queues on it in the current models)
+ * pending:   - (the lru_rotate pagevec's functions are modelled since 7 Dec 2026, claim
+ *            lru.18)
  * notes:     Read at the commit on 4 Dec 2026: every function this file holds is
  *            byte-identical to the stored text (the functions compared byte for byte with
  *            the stored text, tabs included, after two corrections: the !CONFIG_SMP stub is

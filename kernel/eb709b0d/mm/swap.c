@@ -34,9 +34,9 @@
  *            2115516635, Jan 2011, and at 70b50f94f1644e2aa7cb374819cfd93f3c28d725, index
  *            id 454049177, 3.2-rc, Nov 2011: the root's text in all three, comment block
  *            included; bracketed for 3.0)
- * pending:   pagevec_move_tail_fn, pagevec_move_tail, rotate_reclaimable_page (the
- *            lru_rotate pagevec: nothing queues on it in the current models; lru_deactivate_fn
- *            and deactivate_page are modelled since 6 Dec 2026, claim lru.9)
+ * pending:   - (pagevec_move_tail_fn, pagevec_move_tail and rotate_reclaimable_page are
+ *            modelled since 7 Dec 2026, claim lru.18; lru_deactivate_fn and deactivate_page
+ *            since 6 Dec 2026, claim lru.9)
  * notes:     eb709b0d itself changes only __activate_page (new, from activate_page's body),
  *            activate_page_drain (new), activate_page (batched, CONFIG_SMP; UP form calls
  *            __activate_page under lru_lock) and drain_cpu_pagevecs (+activate_page_drain);

@@ -38,8 +38,7 @@
  *            add_page_to_unevictable_list, drain_cpu_pagevecs, lru_add_drain, release_pages,
  *            __pagevec_release, ____pagevec_lru_add, pagevec_lookup
  * unchanged: -
- * pending:   pagevec_move_tail, rotate_reclaimable_page (stored for a model of the
- *            lru_rotate pagevec; nothing queues on it in the current models)
+ * pending:   -
  * notes:     each function says where its lines come from. Functions marked "[N] only" are
  *            2.6.39's text, which no 2.6.38/2.6.39 patch read here touched; they were NOT
  *            compared with a 2.6.37 tree (none is stored: find_repos "2.6.37" lists 8
