@@ -892,7 +892,7 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.18",
-        statement: "eb709b0d: the end of a page's writeback in interrupt context on CPU0 (end_page_writeback, rotate_reclaimable_page: unlocked tests, a reference, CPU0's lru_rotate pagevec with interrupts off, flushed at once: pagevec_move_tail re-tests PageLRU, !PageActive, !PageUnevictable under lru_lock) wherever CPU0 has interrupts on, against CPU1's reclaim of the inactive list, every interleaving: SAFE",
+        statement: "eb709b0d: the end of a page's writeback in interrupt context on idle CPU0 (end_page_writeback, rotate_reclaimable_page: unlocked tests, a reference, CPU0's lru_rotate pagevec with interrupts off, flushed at once: pagevec_move_tail re-tests PageLRU, !PageActive, !PageUnevictable under lru_lock), against CPU1's reclaim of the inactive list, every interleaving: SAFE",
         variant: "eb709b0d",
         model: "rotate_vs_reclaim",
         checker: LOOM,

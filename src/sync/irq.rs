@@ -17,6 +17,9 @@
 //! * if the device raises it after the CPU's code ended, the device thread runs the handler as
 //!   that CPU (an interrupt of an idle CPU).
 //!
+//! [`hardirq`] is the other way in: a CPU with no code of its own takes the interrupt at once
+//! (no device thread, no window).
+//!
 //! The handler runs inline on the interrupted thread, so it sees the CPU's own program order
 //! (the interrupted code's plain stores included) exactly as the CPU would. Whether a window
 //! delivers is one read-modify-write of the line's state that races the device's: the
@@ -39,7 +42,8 @@
 //! The per-CPU interrupt state lives in a thread-local table of the OS thread that runs the
 //! execution: loom and shuttle run every model thread of one execution on that OS thread, one
 //! at a time, and [`reset`] clears it at the start of each execution. In the production (std)
-//! build no model raises interrupts and every function here is a constant no-op.
+//! build no model raises interrupts: the window, flag and end-of-code functions are constant
+//! no-ops, `spawn_irq` panics and `hardirq` just runs its handler.
 
 use super::{backend, cpu_of_thread, CPU, MODEL_CHECKED};
 use std::cell::{Cell, RefCell};
