@@ -158,14 +158,6 @@ pub fn local_irq_enable() {
     window();
 }
 
-/// `irqs_disabled()` on this CPU (false on a thread that is no CPU).
-pub fn irqs_disabled() -> bool {
-    if !MODEL_CHECKED {
-        return false;
-    }
-    cpu_of_thread().is_some_and(|cpu| with_cpu(cpu, |c| c.disabled))
-}
-
 /// Set this CPU's interrupts disabled or not; the previous value. A thread that is no CPU
 /// (a model's setup) has no interrupts.
 #[inline]

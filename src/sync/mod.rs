@@ -74,8 +74,8 @@ use store_buffer as sb;
 pub use backend::JoinHandle;
 use backend::{fence, AtomicI32, AtomicUsize};
 pub use irq::{
-    hardirq, in_irq, irqs_disabled, local_irq_disable, local_irq_enable, local_irq_restore,
-    local_irq_save, spawn_irq, IrqFlags,
+    hardirq, in_irq, local_irq_disable, local_irq_enable, local_irq_restore, local_irq_save,
+    spawn_irq, IrqFlags,
 };
 /// C11 orderings, for harness code that builds its own atomics (tests of the shim). Kernel
 /// code never names one: `tests/layers.rs` checks it.
