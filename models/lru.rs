@@ -52,6 +52,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(rotate_vs_reclaim::<V>, 2, "pagevecs of 1, the page under writeback for reclaim (PG_writeback, PG_reclaim): idle CPU0 takes the interrupt that ends its writeback (end_page_writeback: rotate_reclaimable_page queues it on CPU0's lru_rotate pagevec and flushes it at once, pagevec_move_tail re-testing it under lru_lock); CPU1's reclaim scans the inactive list and keeps the page"),
         scenario!(rotate_vs_activate::<V>, 1, "pagevecs of 1, the page under writeback for reclaim: the interrupt of rotate_vs_reclaim cuts CPU0's activation of the page and its drain wherever CPU0 has interrupts on (its flush takes lru_lock in interrupt context)"),
         scenario!(rotate_vs_remote_activate::<V>, 2, "pagevecs of 1, the page under writeback for reclaim: idle CPU0 takes the interrupt of rotate_vs_reclaim; CPU1 activates the page and drains"),
+        scenario!(rotate_vs_cull::<V>, 2, "pagevecs of 1, the page under writeback for reclaim and mlocked on the inactive list (an mlock whose isolation failed): idle CPU0 takes the interrupt of rotate_vs_reclaim; CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked: putback_lru_page)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -715,16 +716,24 @@ fn page_under_writeback() -> (Arc<Mem>, PagePtr, PageRef) {
 ///   once, kept whether it is taken under writeback (`shrink_page_list()`'s `PageWriteback`
 ///   test: asynchronous reclaim goes to `keep_lumpy`) or after (`PAGEREF_KEEP`).
 pub fn rotate_vs_reclaim<V: Lru>() {
-    idle_cpu0_irq_vs::<V>(|m, _| {
-        V::shrink_inactive_list(m, 1, &|_| Shrink::Keep);
-    });
+    idle_cpu0_irq_vs::<V>(
+        page_under_writeback(),
+        |m, _| {
+            V::shrink_inactive_list(m, 1, &|_| Shrink::Keep);
+        },
+        |_, _| {},
+    );
 }
 
-/// The CPUs of lru.18 and lru.20: idle CPU0 takes the disk's completion interrupt,
-/// `end_page_writeback(P)`, for `page_under_writeback`'s page P; CPU1 runs `cpu1` on P. Then
-/// the end checks, the page cache's reference dropped last.
-fn idle_cpu0_irq_vs<V: Lru>(cpu1: impl FnOnce(&Mem, PagePtr) + Send + 'static) {
-    let (m, page, pc) = page_under_writeback();
+/// The CPUs of lru.18, lru.20 and lru.21: idle CPU0 takes the disk's completion interrupt,
+/// `end_page_writeback(P)`, for the setup's page P (`page_under_writeback`); CPU1 runs `cpu1`
+/// on P. Then `end` on the main thread, and the end checks, the page cache's reference dropped
+/// last.
+fn idle_cpu0_irq_vs<V: Lru>(
+    (m, page, pc): (Arc<Mem>, PagePtr, PageRef),
+    cpu1: impl FnOnce(&Mem, PagePtr) + Send + 'static,
+    end: impl FnOnce(&Mem, PagePtr),
+) {
     let m0 = m.clone();
     let cpu0 = spawn_cpu(0, move || {
         hardirq("end_page_writeback", || end_page_writeback::<V>(&m0, page))
@@ -733,6 +742,7 @@ fn idle_cpu0_irq_vs<V: Lru>(cpu1: impl FnOnce(&Mem, PagePtr) + Send + 'static) {
     let cpu1 = spawn_cpu(1, move || cpu1(&m1, page));
     join(cpu0);
     join(cpu1);
+    end(&m, page);
     finish::<V>(&m, vec![pc]);
 }
 
@@ -770,10 +780,43 @@ pub fn rotate_vs_activate<V: Lru>() {
 /// * CPU1: `activate_page(P)` (pagevecs of one: 3.0 and 744ed144 flush at once),
 ///   `lru_add_drain()`.
 pub fn rotate_vs_remote_activate<V: Lru>() {
-    idle_cpu0_irq_vs::<V>(|m, page| {
-        V::activate_page(m, page);
-        lru_add_drain::<V>(m);
-    });
+    idle_cpu0_irq_vs::<V>(
+        page_under_writeback(),
+        |m, page| {
+            V::activate_page(m, page);
+            lru_add_drain::<V>(m);
+        },
+        |_, _| {},
+    );
+}
+
+/// lru.21 — the interrupt of lru.18 against reclaim culling the page to the unevictable list
+/// (KOSAKI Motohiro, 2008: "even under writebacking, page can move to unevictable list"):
+/// between `rotate_reclaimable_page()`'s unlocked `!PageUnevictable` test and the flush's
+/// locked one, CPU1 may isolate the page and put it back on the unevictable list; the flush
+/// must leave it there.
+///
+/// * setup: `page_under_writeback`, and P mlocked (PG_mlocked set) while it stayed on the
+///   inactive list: the state `mlock_vma_page()` leaves when its `isolate_lru_page()` fails
+///   (lru.16); the run models mlock. `shrink_page_list()` tests `page_evictable()` before
+///   `PageWriteback()`, so reclaim culls a page under writeback.
+/// * CPU0, idle: the disk's completion interrupt, `end_page_writeback(P)`.
+/// * CPU1: `shrink_inactive_list()` of the inactive file list: P is not evictable
+///   (`cull_mlocked`): `putback_lru_page()` puts it on the unevictable list.
+/// * end: the mlock ends (`munlock_one_page` on the main thread, once both CPUs are done: in
+///   3.0 the page allocator would clear PG_mlocked at the free, the shared 3.10 one reports it
+///   as a bad page), then the end checks with the unevictable ones (`check_lru_state`).
+pub fn rotate_vs_cull<V: Lru>() {
+    let (m, page, pc) = page_under_writeback();
+    m.map.set_models_mlock();
+    SetPageMlocked(m.pg(page)); // an mlock whose isolate_lru_page failed
+    idle_cpu0_irq_vs::<V>(
+        (m, page, pc),
+        |m, _| {
+            V::shrink_inactive_list(m, 1, &|_| Shrink::Keep);
+        },
+        |m, page| munlock_one_page::<V>(m, page), // the mlock ends: munlock(2), once both are done
+    );
 }
 
 /// lru.8 — the final put of a page that is on the LRU (`put_page` → `__put_single_page` →

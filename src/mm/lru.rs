@@ -24,9 +24,9 @@
 //! NR_ISOLATED_*, reclaim statistics and vm events are left out (proofs/lru.1.md).
 //!
 //! Shared code that a mutant replaces is reached through an `Lru` trait method whose default
-//! calls the function here (`pagevec_lru_move_fn`, `release_pages`, `isolate_lru_page`,
-//! `__isolate_lru_page`): every caller goes through `V::`, so a mutant's copy is used on every
-//! path, and the production variants run exactly this code.
+//! calls the function here (`pagevec_lru_move_fn`, `pagevec_move_tail_fn`, `release_pages`,
+//! `isolate_lru_page`, `__isolate_lru_page`): every caller goes through `V::`, so a mutant's
+//! copy is used on every path, and the production variants run exactly this code.
 
 use super::list::{
     l_active, list_add, list_del, list_empty, list_move, list_move_tail, list_splice, lru_to_page,
@@ -96,6 +96,14 @@ pub trait Lru: 'static + Send + Sync + Sized {
     /// it.
     fn pagevec_move_tail(m: &Mem, pvec: &mut Pagevec) {
         pagevec_move_tail::<Self>(m, pvec)
+    }
+
+    /// The variant's `pagevec_move_tail_fn(page, arg)` (mm/swap.c, 2.6.39–3.0, and 744ed144's
+    /// 2.6.38-rc): by default the shared one below, which the shared `pagevec_move_tail` hands
+    /// to `pagevec_lru_move_fn`. 2.6.37 has no such function (its open-coded
+    /// `pagevec_move_tail` has the steps in its loop).
+    fn pagevec_move_tail_fn(m: &Mem, page: PagePtr, arg: MoveArg) {
+        pagevec_move_tail_fn(m, page, arg)
     }
 
     /// The variant's `rotate_reclaimable_page(page)` (mm/swap.c): by default the shared one
@@ -823,7 +831,7 @@ pub fn pagevec_move_tail_fn(m: &Mem, page: PagePtr, _arg: MoveArg) {
 pub fn pagevec_move_tail<V: Lru>(m: &Mem, pvec: &mut Pagevec) {
     // LEFT OUT: `int pgmoved = 0`: the PGROTATED count (vm events are not modelled).
 
-    V::pagevec_lru_move_fn(m, pvec, pagevec_move_tail_fn, None);
+    V::pagevec_lru_move_fn(m, pvec, V::pagevec_move_tail_fn, None);
     // LEFT OUT: `__count_vm_events(PGROTATED, pgmoved)`: vm events are not modelled.
 }
 

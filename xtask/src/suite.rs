@@ -50,6 +50,11 @@ const LONG_LOOM_CLAIMS: &[&str] = &[
     "lru.5",
     "lru.5-debug-vm",
     "lru.6",
+    "lru.18",
+    "lru.18-debug-vm",
+    "lru.18-linux-2.6.37",
+    "lru.21",
+    "lru.21-linux-2.6.37",
 ];
 
 /// `cargo test` of the per-area claim tests (`tests/<area>.rs`) in one build.
