@@ -13,7 +13,7 @@ use crate::sequential::{self, Settings};
 use crate::{invariants, scenario, Model, Runner};
 use mmcheck::checker::Exploration;
 use mmcheck::ktrace;
-use mmcheck::mm::filemap::end_page_writeback;
+use mmcheck::mm::filemap::{end_page_writeback, trylock_page, unlock_page};
 use mmcheck::mm::list::{
     ghost_on_list, list_add, list_for_each_entry_safe, page_list, walk, ListId, INIT_LIST_HEAD,
 };
@@ -53,6 +53,7 @@ pub fn models<V: Lru>() -> Vec<Model> {
         scenario!(rotate_vs_activate::<V>, 1, "pagevecs of 1, the page under writeback for reclaim: the interrupt of rotate_vs_reclaim cuts CPU0's activation of the page and its drain wherever CPU0 has interrupts on (its flush takes lru_lock in interrupt context)"),
         scenario!(rotate_vs_remote_activate::<V>, 2, "pagevecs of 1, the page under writeback for reclaim: idle CPU0 takes the interrupt of rotate_vs_reclaim; CPU1 activates the page and drains"),
         scenario!(rotate_vs_cull::<V>, 2, "pagevecs of 1, the page under writeback for reclaim and mlocked on the inactive list (an mlock whose isolation failed): idle CPU0 takes the interrupt of rotate_vs_reclaim; CPU1's reclaim scans the inactive list and culls the page to the unevictable list (cull_mlocked: putback_lru_page)"),
+        scenario!(rotate_vs_mlock::<V>, 2, "pagevecs of 1, the page under writeback for reclaim: idle CPU0 takes the interrupt of rotate_vs_reclaim; CPU1 mlocks the page (trylock_page, mlock_vma_page: TestSetPageMlocked, isolate_lru_page, putback_lru_page to the unevictable list, unlock_page)"),
         scenario!(final_put_vs_reclaim::<V>, 2, "CPU0 truncates: the page cache's reference is the last one, and put_page frees the page off the LRU; CPU1's reclaim scans the inactive list"),
         scenario!(lru_soak::<V>, 4, "4 CPUs, 6 pages, pagevecs of 2: activation, migration, compaction, reclaim of both lists, truncation (shuttle soak)"),
         Model {
@@ -725,7 +726,7 @@ pub fn rotate_vs_reclaim<V: Lru>() {
     );
 }
 
-/// The CPUs of lru.18, lru.20 and lru.21: idle CPU0 takes the disk's completion interrupt,
+/// The CPUs of lru.18, lru.20, lru.21 and lru.22: idle CPU0 takes the disk's completion interrupt,
 /// `end_page_writeback(P)`, for the setup's page P (`page_under_writeback`); CPU1 runs `cpu1`
 /// on P. Then `end` on the main thread, and the end checks, the page cache's reference dropped
 /// last.
@@ -815,6 +816,44 @@ pub fn rotate_vs_cull<V: Lru>() {
         |m, _| {
             V::shrink_inactive_list(m, 1, &|_| Shrink::Keep);
         },
+        |m, page| munlock_one_page::<V>(m, page), // the mlock ends: munlock(2), once both are done
+    );
+}
+
+/// `mlock(2)` of the one vma that maps `page`, by this CPU, for one page as 3.0's
+/// `follow_page()` with FOLL_MLOCK (mm/memory.c) does it: `page->mapping && trylock_page()`
+/// (the mapping tests are not modelled: the page stays in the page cache; nothing else locks
+/// the page, so the trylock succeeds), `lru_add_drain()`, `mlock_vma_page()`, `unlock_page()`.
+/// 2.6.37's `__mlock_vma_pages_range()` drains first, then `lock_page()`: the same steps here,
+/// where this CPU's pagevecs are empty (proofs/lru.22.md, "Kernel code"). The vma's VM_LOCKED (set by
+/// `mlock_fixup()` under `mmap_sem`) and `get_user_pages()`' reference are left out: the page
+/// cache's reference is held throughout.
+pub fn mlock_one_page<V: Lru>(m: &Mem, page: PagePtr) {
+    ktrace!("mlock_fixup", "vma->vm_flags = newflags (VM_LOCKED)");
+    if trylock_page(m, page) {
+        lru_add_drain::<V>(m);
+        V::mlock_vma_page(m, page);
+        unlock_page(m, page);
+    }
+}
+
+/// lru.22 — the interrupt of lru.18 against mlock moving the page to the unevictable list:
+/// lru.21's race with the shortest way to the unevictable list. Between
+/// `rotate_reclaimable_page()`'s unlocked tests (`!PageLocked`, `!PageUnevictable` among
+/// them) and the flush's locked ones, CPU1 may lock the page, set PG_mlocked, isolate it and
+/// put it back on the unevictable list (`mlock_vma_page()`); the flush must leave it there.
+///
+/// * setup: `page_under_writeback`; the run models mlock.
+/// * CPU0, idle: the disk's completion interrupt, `end_page_writeback(P)`.
+/// * CPU1: `mlock(2)` of the one vma mapping P (`mlock_one_page`).
+/// * end: the mlock ends (`munlock_one_page` on the main thread, once both CPUs are done, as
+///   in lru.21), then the end checks with the unevictable ones (`check_lru_state`).
+pub fn rotate_vs_mlock<V: Lru>() {
+    let (m, page, pc) = page_under_writeback();
+    m.map.set_models_mlock();
+    idle_cpu0_irq_vs::<V>(
+        (m, page, pc),
+        |m, page| mlock_one_page::<V>(m, page),
         |m, page| munlock_one_page::<V>(m, page), // the mlock ends: munlock(2), once both are done
     );
 }

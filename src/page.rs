@@ -34,8 +34,9 @@
 //! Layer: kernel primitives (above the shim and the trace, below `mm`).
 
 use crate::sync::{
-    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, set_bit, smp_wmb,
-    test_and_clear_bit, test_bit, unsigned_long, CName, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
+    __clear_bit, __set_bit, atomic_read, atomic_set, atomic_t, clear_bit, clear_bit_unlock,
+    set_bit, smp_wmb, test_and_clear_bit, test_and_set_bit, test_and_set_bit_lock, test_bit,
+    unsigned_long, CName, RaceCell, CHECKED, READ_ONCE, WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use std::fmt;
@@ -68,10 +69,13 @@ pub const NR_PAGEFLAGS: u32 = 25;
 pub const PAGE_FLAGS_CHECK_AT_PREP: usize = (1 << NR_PAGEFLAGS) - 1;
 /// PAGE_FLAGS_CHECK_AT_FREE (include/linux/page-flags.h, 2.6.38–4.4): flags a page must not
 /// carry when freed, `__PG_COMPOUND_LOCK` included (CONFIG_TRANSPARENT_HUGEPAGE): a
-/// PG_compound_lock left set by a lost update is "Bad page state" at the free.
+/// PG_compound_lock left set by a lost update is "Bad page state" at the free, and so is a
+/// PG_writeback (lru.22-mlock-plain-set). The kernel's PG_private_2, PG_reserved,
+/// PG_swapcache and __PG_HWPOISON are not here: no model has those bits.
 pub const PAGE_FLAGS_CHECK_AT_FREE: usize = (1 << PG_LRU)
     | (1 << PG_LOCKED)
     | (1 << PG_PRIVATE)
+    | (1 << PG_WRITEBACK)
     | (1 << PG_SLAB)
     | (1 << PG_ACTIVE)
     | (1 << PG_UNEVICTABLE)
@@ -301,7 +305,7 @@ impl MemMap {
         self.models_unevictable.store(true, Relaxed);
     }
 
-    /// Whether this run models mlock (lru.16, lru.17): with it false, `page_evictable()` does
+    /// Whether this run models mlock (lru.16, lru.17, lru.21, lru.22): with it false, `page_evictable()` does
     /// not load PG_mlocked (no page of the run has it set), so lru.14 and lru.15 keep their
     /// scheduling points (`crate::mm::mlock`).
     pub fn models_mlock(&self) -> bool {
@@ -453,7 +457,8 @@ pub fn TestClearPageActive(page: &Page) -> bool {
 // PG_mlocked (include/linux/page-flags.h, 2.6.37–3.0, CONFIG_MMU: `PAGEFLAG(Mlocked, mlocked)
 // __CLEARPAGEFLAG(Mlocked, mlocked) TESTSCFLAG(Mlocked, mlocked) __TESTCLEARFLAG(Mlocked,
 // mlocked)`): a bit of the one word page->flags, beside PG_lru and PG_unevictable. The macro
-// also makes `__SetPageMlocked()`, which the kernel does not have; no code calls it.
+// also makes `__SetPageMlocked()`, which the kernel does not have; no code calls it (the mutant
+// eb709b0d-mlock-plain-set open-codes it, so that its trace shows the load).
 pageflag!(
     PageMlocked,
     SetPageMlocked,
@@ -472,11 +477,54 @@ pub fn TestClearPageMlocked(page: &Page) -> bool {
     test_and_clear_bit(PG_MLOCKED, &page.flags)
 }
 
+/// `TestSetPageMlocked(page)`: `test_and_set_bit(PG_mlocked, &page->flags)`, fully ordered
+/// (`TESTSCFLAG(Mlocked, mlocked)`).
+#[inline]
+pub fn TestSetPageMlocked(page: &Page) -> bool {
+    test_and_set_bit(PG_MLOCKED, &page.flags)
+}
+
 /// `PageLocked(page)`: `test_bit(PG_locked, &page->flags)` (include/linux/page-flags.h,
-/// `TESTPAGEFLAG(Locked, locked)`; the models never lock a page through it).
+/// `TESTPAGEFLAG(Locked, locked)`).
 #[inline]
 pub fn PageLocked(page: &Page) -> bool {
     test_bit(PG_LOCKED, &page.flags)
+}
+
+/// The bit operation of `trylock_page(page)` (include/linux/pagemap.h:
+/// `!test_and_set_bit_lock(PG_locked, &page->flags)`) on a page's `flags` word, for the areas'
+/// own `trylock_page()`s (each area has its `struct page`), which name the page their way
+/// (`name`: "page 0", "page#0"). A success is a lock event (the trace's consistency check reads
+/// it): recorded after the bit is taken, before this CPU's next operation.
+pub fn trylock_page_bit(flags: &unsigned_long, name: impl Fn() -> String) -> bool {
+    let locked = !test_and_set_bit_lock(PG_LOCKED, flags);
+    if locked {
+        crate::trace::record_lock(
+            "trylock_page",
+            || format!("{} PG_locked", name()),
+            true,
+            || format!("{} locked", name()),
+        );
+    }
+    locked
+}
+
+/// The bit operation of `unlock_page(page)` (mm/filemap.c: `clear_bit_unlock(PG_locked,
+/// &page->flags)`; no task of the models sleeps on the bit, so neither the
+/// `smp_mb__after_clear_bit()` nor the `wake_up_page()` after it is modelled), for the areas'
+/// own `unlock_page()`s. The release's event is recorded right after the bit is cleared, as the
+/// bit-lock events of `compound_unlock` are: the checkers schedule before an atomic operation,
+/// never between it and the next line, so no other CPU can take the lock (or record anything)
+/// between the clear and its event. Recorded before the clear, the event would sit before the
+/// other CPUs' steps that the clear's scheduling point lets run.
+pub fn unlock_page_bit(flags: &unsigned_long, name: impl Fn() -> String) {
+    clear_bit_unlock(PG_LOCKED, flags);
+    crate::trace::record_lock(
+        "unlock_page",
+        || format!("{} PG_locked", name()),
+        false,
+        || format!("{} unlocked", name()),
+    );
 }
 
 /// `TestClearPageWriteback(page)`: `test_and_clear_bit(PG_writeback, &page->flags)`, fully

@@ -30,8 +30,9 @@ const LOOM_1: Checker = Checker::Loom {
 const LOOM_3: Checker = Checker::Loom {
     bound: Bound::Preemption(3),
 };
-/// lru.21's SAFE claims (about 1.1 million executions each): their unbounded runs take longer
-/// than CI's loom budget; they are long runs, not finished yet (proofs/lru.21.md, "Bound").
+/// lru.21's and lru.22's SAFE claims (about 1.1 million and 0.6 million executions each): their
+/// unbounded runs take longer than CI's loom budget; they are long runs, not finished yet
+/// (proofs/lru.21.md and lru.22.md, "Bound").
 const LOOM_4: Checker = Checker::Loom {
     bound: Bound::Preemption(4),
 };
@@ -967,12 +968,12 @@ pub static CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "lru.18-rotate-no-ref",
-        statement: "mutant eb709b0d-rotate-no-ref (rotate_reclaimable_page queues the page without page_cache_get) on the lru.18 model: the flush's release_pages drops a reference nobody took",
+        statement: "mutant eb709b0d-rotate-no-ref (rotate_reclaimable_page queues the page without page_cache_get) on the lru.18 model: the flush's release_pages drops a reference nobody took, the page cache's, and frees the page in the interrupt, before end_page_writeback clears PG_writeback: Bad page state (the page cache still holds the page)",
         variant: "eb709b0d-rotate-no-ref",
         model: "rotate_vs_reclaim",
         checker: LOOM,
         config_debug_vm: false,
-        expected: Expected::Bug(Invariant::FreedWhileReferenced),
+        expected: Expected::Bug(Invariant::BadPage),
         twin: Some("lru.18"),
     },
     Claim {
@@ -1084,6 +1085,56 @@ pub static CLAIMS: &[Claim] = &[
         config_debug_vm: false,
         expected: Expected::Bug(Invariant::LruCount),
         twin: Some("lru.21-linux-2.6.37"),
+    },
+    Claim {
+        id: "lru.22",
+        statement: "eb709b0d: the interrupt of lru.18 (idle CPU0) against CPU1's mlock of the page (trylock_page, mlock_vma_page: PG_mlocked, isolate_lru_page, putback_lru_page to the unevictable list), every interleaving within the bound: SAFE (an mlock between the rotation's unlocked tests and its flush leaves the page on the unevictable list: the flush re-tests !PageUnevictable under lru_lock)",
+        variant: "eb709b0d",
+        model: "rotate_vs_mlock",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("lru.22-rotate-no-unevictable-test"),
+    },
+    Claim {
+        id: "lru.22-linux-2.6.37",
+        statement: "2.6.37 on the lru.22 model, every interleaving within the bound: SAFE",
+        variant: "linux-2.6.37",
+        model: "rotate_vs_mlock",
+        checker: LOOM_4,
+        config_debug_vm: false,
+        expected: Expected::Safe,
+        twin: Some("lru.22-linux-2.6.37-rotate-no-unevictable-test"),
+    },
+    Claim {
+        id: "lru.22-rotate-no-unevictable-test",
+        statement: "mutant eb709b0d-rotate-no-unevictable-test (pagevec_move_tail_fn without its !PageUnevictable test under lru_lock) on the lru.22 model: mlock moves the page to the unevictable list after the interrupt's unlocked tests, and the flush moves it to the inactive list's tail, PG_unevictable set, the lists' counts left as they were",
+        variant: "eb709b0d-rotate-no-unevictable-test",
+        model: "rotate_vs_mlock",
+        checker: LOOM,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::LruCount),
+        twin: Some("lru.22"),
+    },
+    Claim {
+        id: "lru.22-linux-2.6.37-rotate-no-unevictable-test",
+        statement: "mutant linux-2.6.37-rotate-no-unevictable-test (2.6.37's pagevec_move_tail without its !PageUnevictable test under lru_lock) on the lru.22 model: as lru.22-rotate-no-unevictable-test, on 2.6.37's open-coded flush",
+        variant: "linux-2.6.37-rotate-no-unevictable-test",
+        model: "rotate_vs_mlock",
+        checker: LOOM,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::LruCount),
+        twin: Some("lru.22-linux-2.6.37"),
+    },
+    Claim {
+        id: "lru.22-mlock-plain-set",
+        statement: "mutant eb709b0d-mlock-plain-set (mlock_vma_page tests PG_mlocked, then sets it with a plain load and store of page->flags instead of TestSetPageMlocked) on the lru.22 model: the end-of-writeback interrupt clears PG_writeback between the load and the store, the store sets it back, and the page is freed with PG_writeback set: bad page",
+        variant: "eb709b0d-mlock-plain-set",
+        model: "rotate_vs_mlock",
+        checker: LOOM,
+        config_debug_vm: false,
+        expected: Expected::Bug(Invariant::BadPage),
+        twin: Some("lru.22"),
     },
     Claim {
         id: "lru.soak",
@@ -1601,6 +1652,15 @@ pub static SAFEGUARDS: &[Safeguard] = &[
         coverage: Coverage::Killed {
             mutant: "linux-2.6.37-rotate-no-unevictable-test",
             claim: "lru.21-linux-2.6.37-rotate-no-unevictable-test",
+        },
+    },
+    Safeguard {
+        variants: &["eb709b0d", "linux-2.6.37"],
+        name: "mlock_vma_page: TestSetPageMlocked, an atomic read-modify-write of page->flags (shared mm/mlock.c)",
+        kind: SafeguardKind::FullyOrderedAtomic,
+        coverage: Coverage::Killed {
+            mutant: "eb709b0d-mlock-plain-set",
+            claim: "lru.22-mlock-plain-set",
         },
     },
     Safeguard {

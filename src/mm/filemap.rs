@@ -29,3 +29,15 @@ pub fn end_page_writeback<V: Lru>(m: &Mem, page: PagePtr) {
     ktrace!("end_page_writeback", "{page:?}: writeback ended");
     // LEFT OUT: `wake_up_page(page, PG_writeback)`: no task of the models sleeps on the bit.
 }
+
+/// `trylock_page(page)` (`crate::page::trylock_page_bit`) on an LRU model's page. Only lru.22
+/// locks a page (mlock's caller); the other LRU models leave the page lock out (their proofs
+/// say why).
+pub fn trylock_page(m: &Mem, page: PagePtr) -> bool {
+    trylock_page_bit(&m.pg(page).flags, || format!("{page:?}"))
+}
+
+/// `unlock_page(page)` (`crate::page::unlock_page_bit`) on an LRU model's page.
+pub fn unlock_page(m: &Mem, page: PagePtr) {
+    unlock_page_bit(&m.pg(page).flags, || format!("{page:?}"))
+}

@@ -187,6 +187,12 @@ pub trait Lru: 'static + Send + Sync + Sized {
         super::unevictable::check_move_unevictable_page(m, page)
     }
 
+    /// The variant's `mlock_vma_page(page)` (mm/mlock.c): by default
+    /// `crate::mm::mlock::mlock_vma_page`.
+    fn mlock_vma_page(m: &Mem, page: PagePtr) {
+        super::mlock::mlock_vma_page::<Self>(m, page)
+    }
+
     /// The variant's `munlock_vma_page(page)` (mm/mlock.c): by default
     /// `crate::mm::mlock::munlock_vma_page`.
     fn munlock_vma_page(m: &Mem, page: PagePtr) {
@@ -1259,7 +1265,7 @@ pub fn shrink_page_list<V: Lru>(
         let page = lru_to_page(m, page_list);
         let p = m.pg(page);
         list_del(m, page);
-        // LEFT OUT: `if (!trylock_page(page)) goto keep;`: the page lock is not modelled; a
+        // LEFT OUT: `if (!trylock_page(page)) goto keep;`: reclaim does not take the page lock here; a
         // page the scenario says is locked elsewhere (truncation) is a `Shrink::Keep` page,
         // whose list work is keep's (it also passes the VM_BUG_ON below, which the C skips
         // for it: PG_active is clear on every isolated page, update_isolated_counts cleared
@@ -1278,7 +1284,7 @@ pub fn shrink_page_list<V: Lru>(
             // sends to `keep` before this test) passes it too: in those models every page is
             // evictable.
             // LEFT OUT: `if (PageSwapCache(page)) try_to_free_swap(page)`: file pages only;
-            // unlock_page(page): the page lock is not modelled.
+            // unlock_page(page): reclaim does not take the page lock here.
             ktrace!(
                 "shrink_page_list",
                 "{page:?}: !page_evictable: cull_mlocked"
@@ -1310,7 +1316,7 @@ pub fn shrink_page_list<V: Lru>(
             ktrace!("shrink_page_list", "{page:?}: keep_locked");
         }
         // keep_locked: unlock_page(page); keep:
-        // LEFT OUT: `keep_locked: unlock_page(page)` (the page lock is not modelled), `keep:
+        // LEFT OUT: `keep_locked: unlock_page(page)` (reclaim does not take the page lock here), `keep:
         // reset_reclaim_mode(sc)` (order 0: no lumpy mode to reset) and the `keep_lumpy:`
         // label.
         list_add(m, page, ret_pages);

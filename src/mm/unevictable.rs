@@ -8,13 +8,13 @@
 //! include/linux/pagemap.h (their headers say where each was read and whether 3.0's is the
 //! same).
 //!
-//! Only lru.14 to lru.17 have an unevictable list (lru.14, lru.15 and lru.17 an unevictable
-//! mapping, lru.16 and lru.17 mlocked pages). Every other model runs with
+//! Only lru.14 to lru.17, lru.21 and lru.22 have an unevictable list (lru.14, lru.15 and lru.17
+//! an unevictable mapping, lru.16, lru.17, lru.21 and lru.22 mlocked pages). Every other model runs with
 //! `MemMap::models_unevictable` false: `page_evictable()` is then true without a load, and the
 //! `PageUnevictable` tests of `page_lru()` / `del_page_from_lru()` are skipped (no page of
 //! theirs can have PG_unevictable set), so they keep the scheduling points, explorations and
 //! soak schedules they had before (the pattern of `MemMap::models_mapping`).
-//! PG_mlocked is modelled in lru.16 and lru.17 alone (`MemMap::models_mlock`,
+//! PG_mlocked is modelled in lru.16, lru.17, lru.21 and lru.22 alone (`MemMap::models_mlock`,
 //! `crate::mm::mlock`): with it false `page_evictable()` does not load it, so lru.14 and lru.15
 //! keep their explorations; `is_mlocked_vma()` (a new anonymous page's test) is not modelled.
 
@@ -124,8 +124,8 @@ pub fn page_evictable(m: &Mem, page: PagePtr) -> bool {
     }
 
     // MODEL: `m.map.models_mlock() &&`: a run that does not model mlock has no page with
-    // PG_mlocked set: the test is skipped without a load (`MemMap::models_mlock`; lru.16 and
-    // lru.17 model it).
+    // PG_mlocked set: the test is skipped without a load (`MemMap::models_mlock`; lru.16,
+    // lru.17, lru.21 and lru.22 model it).
     // LEFT OUT: `|| (vma && is_mlocked_vma(vma, page))`: every caller modelled passes vma NULL
     // (the one that does not, page_add_new_anon_rmap(), adds a new anonymous page: none here).
     if m.map.models_mlock() && PageMlocked(m.pg(page)) {

@@ -21,9 +21,9 @@
 
 use crate::ktrace;
 use crate::sync::{
-    atomic_add_negative, atomic_inc_return, atomic_read, atomic_t, clear_bit_unlock, spin_lock,
-    test_and_set_bit_lock, test_bit, unsigned_long, CName, EventCounter, RaceCell, SpinGuard,
-    SpinLock, READ_ONCE, READ_ONCE_DEP, WRITE_ONCE,
+    atomic_add_negative, atomic_inc_return, atomic_read, atomic_t, spin_lock, test_bit,
+    unsigned_long, CName, EventCounter, RaceCell, SpinGuard, SpinLock, READ_ONCE, READ_ONCE_DEP,
+    WRITE_ONCE,
 };
 use crate::trace::{fail, Invariant};
 use crate::variant::VariantMeta;
@@ -717,34 +717,14 @@ pub fn PageLocked(mm: &Mm, page: PageId) -> bool {
     test_bit(PG_LOCKED, &mm.pages[page].flags)
 }
 
-/// `trylock_page(page)`. A success is a lock event (the trace's consistency check reads it):
-/// recorded after the bit is taken, before this CPU's next operation.
+/// `trylock_page(page)` (`crate::page::trylock_page_bit`).
 pub fn trylock_page(mm: &Mm, page: PageId) -> bool {
-    let locked = !test_and_set_bit_lock(PG_LOCKED, &mm.pages[page].flags);
-    if locked {
-        crate::trace::record_lock(
-            "trylock_page",
-            || format!("page {page} PG_locked"),
-            true,
-            || format!("page {page} locked"),
-        );
-    }
-    locked
+    crate::page::trylock_page_bit(&mm.pages[page].flags, || format!("page {page}"))
 }
 
-/// `unlock_page(page)` (no waiters in the models). The release's event is recorded right after
-/// the bit is cleared, as the bit-lock events of `compound_unlock` are: the checkers schedule
-/// before an atomic operation, never between it and the next line, so no other CPU can take
-/// the lock (or record anything) between the clear and its event. Recorded before the clear,
-/// the event would sit before the other CPUs' steps that the clear's scheduling point lets run.
+/// `unlock_page(page)` (`crate::page::unlock_page_bit`).
 pub fn unlock_page(mm: &Mm, page: PageId) {
-    clear_bit_unlock(PG_LOCKED, &mm.pages[page].flags);
-    crate::trace::record_lock(
-        "unlock_page",
-        || format!("page {page} PG_locked"),
-        false,
-        || format!("page {page} unlocked"),
-    );
+    crate::page::unlock_page_bit(&mm.pages[page].flags, || format!("page {page}"))
 }
 
 /// `page_mapped(page)`: `atomic_read(&page->_mapcount) >= 0`.

@@ -32,7 +32,7 @@ fn step(name: &str, mut c: Command) -> bool {
     ok
 }
 
-/// The loom claims that take more than half a minute each (2 cores, since loom's DPOR fix:
+/// The loom claims that take about half a minute or more each (2 cores, since loom's DPOR fix:
 /// proofs/README.md, loom's semantics, item 8). The loom step of `cargo xtask test` skips them:
 /// `cargo xtask verify`, the other command README starts with and CI's main job, runs every
 /// claim with the same runner code, these included; running them twice did not fit CI's time.
@@ -55,6 +55,8 @@ const LONG_LOOM_CLAIMS: &[&str] = &[
     "lru.18-linux-2.6.37",
     "lru.21",
     "lru.21-linux-2.6.37",
+    "lru.22",
+    "lru.22-linux-2.6.37",
 ];
 
 /// `cargo test` of the per-area claim tests (`tests/<area>.rs`) in one build.

@@ -15,23 +15,46 @@
  *                   <alpine.LSU.2.00.1110181700400.3361@sister.anvils> (pre-image
  *                   "3.1-rc10/mm/mlock.c 2011-07-21", the 3.0 release date; hunk @@ -110,7).
  * status:    unverified
- * holds:     munlock_vma_page
+ * holds:     mlock_vma_page, munlock_vma_page
  * unchanged: -
- * notes:     no 2.6.37 or 3.0 mlock.c is stored. munlock_vma_page is [ML39]'s text; it is
- *            byte-identical in [ML35], so it is BRACKETED (before 2.6.36 and at 2.6.39), and
- *            it sits at the same lines in both (TestClearPageMlocked on line 110; v2.6.36's
- *            blob b70919c, which Michel Lespinasse's Nov 2010 patches diff against, differs
- *            from [ML35] only after it, by the 7-line stack_guard_page helper). [HD31]'s hunk
- *            against 3.0's file starts on that line 110 and shows "if
- *            (TestClearPageMlocked(page)) {", "dec_zone_page_state(page, NR_MLOCK);", "if
- *            (!isolate_lru_page(page)) {", "int ret = try_to_munlock(page);" as context: the
- *            same lines in 3.0 (the rest of the function in 3.0 is unverified). So the same
- *            text stands for linux-2.6.37, 744ed144 and eb709b0d (3.0), none of which
- *            changed mm/mlock.c. Its callers (munlock_vma_pages_range: lru_add_drain, the
- *            vma's VM_LOCKED cleared, follow_page(FOLL_GET), lock_page, the page->mapping
- *            test, unlock_page, put_page) are the model's (models/lru.rs, munlock_vs_cull),
- *            not mirrored.
+ * notes:     no 2.6.37 or 3.0 mlock.c is stored. mlock_vma_page and munlock_vma_page are
+ *            [ML39]'s text; each is byte-identical in [ML35], so both are BRACKETED (before
+ *            2.6.36 and at 2.6.39). munlock_vma_page sits at the same lines in both
+ *            (TestClearPageMlocked on line 110; v2.6.36's blob b70919c, which Michel
+ *            Lespinasse's Nov 2010 patches diff against, differs from [ML35] only after it, by
+ *            the 7-line stack_guard_page helper). [HD31]'s hunk against 3.0's file starts on
+ *            that line 110 and shows "if (TestClearPageMlocked(page)) {",
+ *            "dec_zone_page_state(page, NR_MLOCK);", "if (!isolate_lru_page(page)) {", "int
+ *            ret = try_to_munlock(page);" as context: the same lines in 3.0 (the rest of
+ *            munlock_vma_page in 3.0 is unverified, and so is mlock_vma_page's 3.0 text). So
+ *            the same text stands for linux-2.6.37, 744ed144 and eb709b0d (3.0), none of which
+ *            changed mm/mlock.c. Callers are the model's, not mirrored: mlock_vma_page's
+ *            (models/lru.rs, mlock_one_page) as 2.6.37's __mlock_vma_pages_range has it
+ *            ([ML35]: lru_add_drain, then per page lock_page, the page->mapping test,
+ *            mlock_vma_page, unlock_page) and 3.0's follow_page with FOLL_MLOCK (page->mapping
+ *            && trylock_page, lru_add_drain, the page->mapping test, mlock_vma_page,
+ *            unlock_page: mm/memory.c of that era in the find_string index, id 2044028467, no
+ *            repository named; [ML39]'s gup_flags have FOLL_MLOCK); munlock_vma_page's
+ *            (models/lru.rs, munlock_one_page) as munlock_vma_pages_range has it
+ *            (lru_add_drain, the vma's VM_LOCKED cleared, follow_page(FOLL_GET), lock_page,
+ *            the page->mapping test, unlock_page, put_page).
  */
+
+/*
+ * Mark page as mlocked if not already.
+ * If page on LRU, isolate and putback to move to unevictable list.
+ */
+void mlock_vma_page(struct page *page)
+{
+	BUG_ON(!PageLocked(page));
+
+	if (!TestSetPageMlocked(page)) {
+		inc_zone_page_state(page, NR_MLOCK);
+		count_vm_event(UNEVICTABLE_PGMLOCKED);
+		if (!isolate_lru_page(page))
+			putback_lru_page(page);
+	}
+}
 
 /**
  * munlock_vma_page - munlock a vma page
