@@ -727,9 +727,8 @@ pub fn rotate_vs_reclaim<V: Lru>() {
 }
 
 /// The CPUs of lru.18, lru.20, lru.21 and lru.22: idle CPU0 takes the disk's completion interrupt,
-/// `end_page_writeback(P)`, for the setup's page P (`page_under_writeback`); CPU1 runs `cpu1`
-/// on P. Then `end` on the main thread, and the end checks, the page cache's reference dropped
-/// last.
+/// `end_page_writeback(P)`, for the setup's page P (`page_under_writeback`); CPU1 runs `cpu1` on P.
+/// Then `end` on the main thread, and the end checks, the page cache's reference dropped last.
 fn idle_cpu0_irq_vs<V: Lru>(
     (m, page, pc): (Arc<Mem>, PagePtr, PageRef),
     cpu1: impl FnOnce(&Mem, PagePtr) + Send + 'static,
@@ -825,9 +824,9 @@ pub fn rotate_vs_cull<V: Lru>() {
 /// (the mapping tests are not modelled: the page stays in the page cache; nothing else locks
 /// the page, so the trylock succeeds), `lru_add_drain()`, `mlock_vma_page()`, `unlock_page()`.
 /// 2.6.37's `__mlock_vma_pages_range()` drains first, then `lock_page()`: the same steps here,
-/// where this CPU's pagevecs are empty (proofs/lru.22.md, "Kernel code"). The vma's VM_LOCKED (set by
-/// `mlock_fixup()` under `mmap_sem`) and `get_user_pages()`' reference are left out: the page
-/// cache's reference is held throughout.
+/// where this CPU's pagevecs are empty (proofs/lru.22.md, "Kernel code"). The vma's VM_LOCKED
+/// (set by `mlock_fixup()` under `mmap_sem`) and `get_user_pages()`' reference are left out:
+/// the page cache's reference is held throughout.
 pub fn mlock_one_page<V: Lru>(m: &Mem, page: PagePtr) {
     ktrace!("mlock_fixup", "vma->vm_flags = newflags (VM_LOCKED)");
     if trylock_page(m, page) {

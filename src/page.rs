@@ -305,9 +305,9 @@ impl MemMap {
         self.models_unevictable.store(true, Relaxed);
     }
 
-    /// Whether this run models mlock (lru.16, lru.17, lru.21, lru.22): with it false, `page_evictable()` does
-    /// not load PG_mlocked (no page of the run has it set), so lru.14 and lru.15 keep their
-    /// scheduling points (`crate::mm::mlock`).
+    /// Whether this run models mlock (lru.16, lru.17, lru.21, lru.22): with it false,
+    /// `page_evictable()` does not load PG_mlocked (no page of the run has it set), so lru.14 and
+    /// lru.15 keep their scheduling points (`crate::mm::mlock`).
     pub fn models_mlock(&self) -> bool {
         self.models_mlock.load(Relaxed)
     }

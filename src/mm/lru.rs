@@ -1265,8 +1265,8 @@ pub fn shrink_page_list<V: Lru>(
         let page = lru_to_page(m, page_list);
         let p = m.pg(page);
         list_del(m, page);
-        // LEFT OUT: `if (!trylock_page(page)) goto keep;`: reclaim does not take the page lock here; a
-        // page the scenario says is locked elsewhere (truncation) is a `Shrink::Keep` page,
+        // LEFT OUT: `if (!trylock_page(page)) goto keep;`: reclaim does not take the page lock
+        // here; a page the scenario says is locked elsewhere (truncation) is a `Shrink::Keep` page,
         // whose list work is keep's (it also passes the VM_BUG_ON below, which the C skips
         // for it: PG_active is clear on every isolated page, update_isolated_counts cleared
         // it and only PageLRU pages are activated).
@@ -1316,8 +1316,8 @@ pub fn shrink_page_list<V: Lru>(
             ktrace!("shrink_page_list", "{page:?}: keep_locked");
         }
         // keep_locked: unlock_page(page); keep:
-        // LEFT OUT: `keep_locked: unlock_page(page)` (reclaim does not take the page lock here), `keep:
-        // reset_reclaim_mode(sc)` (order 0: no lumpy mode to reset) and the `keep_lumpy:`
+        // LEFT OUT: `keep_locked: unlock_page(page)` (reclaim does not take the page lock here),
+        // `keep: reset_reclaim_mode(sc)` (order 0: no lumpy mode to reset) and the `keep_lumpy:`
         // label.
         list_add(m, page, ret_pages);
         VM_BUG_ON!("shrink_page_list", PageLRU(p) || PageUnevictable(p));

@@ -1,15 +1,15 @@
 //! mlock, and munlock against reclaim's putback (Linux 2.6.37–3.0). `mlock_vma_page()` sets
 //! PG_mlocked and moves the page to the unevictable list (isolate, putback; lru.22).
-//! `munlock_vma_page()` clears PG_mlocked, then takes the page off the LRU and puts it back, so that a page culled to the
-//! unevictable list while it was mlocked goes back to an evictable one. Its partner is
-//! `putback_lru_page()`'s `smp_mb()` and recheck (`super::lru`): "When racing with an mlock
-//! clearing (page is unlocked), make sure that if the other thread does not observe our
-//! setting of PG_lru and fails isolation, we see PG_mlocked cleared below and move the page
-//! back to the evictable list. The other side is TestClearPageMlocked()."
+//! `munlock_vma_page()` clears PG_mlocked, then takes the page off the LRU and puts it back, so
+//! that a page culled to the unevictable list while it was mlocked goes back to an evictable one.
+//! Its partner is `putback_lru_page()`'s `smp_mb()` and recheck (`super::lru`): "When racing with
+//! an mlock clearing (page is unlocked), make sure that if the other thread does not observe our
+//! setting of PG_lru and fails isolation, we see PG_mlocked cleared below and move the page back to
+//! the evictable list. The other side is TestClearPageMlocked()."
 //!
-//! Text: kernel/linux-2.6.37/mm/mlock.c (its header says how it is bracketed and that 3.0's
-//! is the same). Only lru.16, lru.17, lru.21 and lru.22 model mlock (`MemMap::models_mlock`):
-//! `page_evictable()` tests PG_mlocked there alone.
+//! Text: kernel/linux-2.6.37/mm/mlock.c (its header says how each function is bracketed and how
+//! much of 3.0's text is verified). Only lru.16, lru.17, lru.21 and lru.22 model mlock
+//! (`MemMap::models_mlock`): `page_evictable()` tests PG_mlocked there alone.
 
 use super::lru::Lru;
 use super::vma::{SWAP_AGAIN, SWAP_MLOCK};
@@ -17,12 +17,12 @@ use super::Mem;
 use crate::page::*;
 use crate::{ktrace, BUG_ON};
 
-/// What `try_to_munlock(page)` (mm/rmap.c) answers in lru.16, lru.17, lru.21 and lru.22: SWAP_AGAIN, "no vma
-/// holds it mlocked". Its rmap walk (`TTU_MUNLOCK` over the page's vmas, `mlock_vma_page()`
-/// again for one still VM_LOCKED) is not modelled: the model has one vma mapping the page,
-/// and `munlock_vma_pages_range()` cleared its VM_LOCKED before it called
-/// `munlock_vma_page()`, so the walk finds no VM_LOCKED vma and touches neither PG_mlocked nor
-/// the LRU (proofs/lru.16.md, "Left out").
+/// What `try_to_munlock(page)` (mm/rmap.c) answers in lru.16, lru.17, lru.21 and lru.22:
+/// SWAP_AGAIN, "no vma holds it mlocked". Its rmap walk (`TTU_MUNLOCK` over the page's vmas,
+/// `mlock_vma_page()` again for one still VM_LOCKED) is not modelled: the model has one vma mapping
+/// the page, and `munlock_vma_pages_range()` cleared its VM_LOCKED before it called
+/// `munlock_vma_page()`, so the walk finds no VM_LOCKED vma and touches neither PG_mlocked nor the
+/// LRU (proofs/lru.16.md, "Left out").
 pub fn try_to_munlock(m: &Mem, page: PagePtr) -> i32 {
     let _ = (m, page);
     SWAP_AGAIN

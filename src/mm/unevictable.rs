@@ -8,15 +8,15 @@
 //! include/linux/pagemap.h (their headers say where each was read and whether 3.0's is the
 //! same).
 //!
-//! Only lru.14 to lru.17, lru.21 and lru.22 have an unevictable list (lru.14, lru.15 and lru.17
-//! an unevictable mapping, lru.16, lru.17, lru.21 and lru.22 mlocked pages). Every other model runs with
-//! `MemMap::models_unevictable` false: `page_evictable()` is then true without a load, and the
-//! `PageUnevictable` tests of `page_lru()` / `del_page_from_lru()` are skipped (no page of
-//! theirs can have PG_unevictable set), so they keep the scheduling points, explorations and
-//! soak schedules they had before (the pattern of `MemMap::models_mapping`).
-//! PG_mlocked is modelled in lru.16, lru.17, lru.21 and lru.22 alone (`MemMap::models_mlock`,
-//! `crate::mm::mlock`): with it false `page_evictable()` does not load it, so lru.14 and lru.15
-//! keep their explorations; `is_mlocked_vma()` (a new anonymous page's test) is not modelled.
+//! Only lru.14 to lru.17, lru.21 and lru.22 have an unevictable list (lru.14, lru.15 and lru.17 an
+//! unevictable mapping, lru.16, lru.17, lru.21 and lru.22 mlocked pages). Every other model runs
+//! with `MemMap::models_unevictable` false: `page_evictable()` is then true without a load, and the
+//! `PageUnevictable` tests of `page_lru()` / `del_page_from_lru()` are skipped (no page of theirs
+//! can have PG_unevictable set), so they keep the scheduling points, explorations and soak
+//! schedules they had before (the pattern of `MemMap::models_mapping`). PG_mlocked is modelled in
+//! lru.16, lru.17, lru.21 and lru.22 alone (`MemMap::models_mlock`, `crate::mm::mlock`): with it
+//! false `page_evictable()` does not load it, so lru.14 and lru.15 keep their explorations;
+//! `is_mlocked_vma()` (a new anonymous page's test) is not modelled.
 
 use super::list::{list_move, ListId};
 use super::lru::{
